@@ -1,0 +1,59 @@
+// Request bodies reuse the resource components in a "deep partial" form: SPEC.md does not say which
+// request members are required, so members are optional unless an operation needs them, and the
+// reference fills defaults. The Input variants are generated, never written by hand, so the request
+// and response shapes cannot drift apart.
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import type { Named } from './kit.ts';
+
+export type DeepPartial<T> = T extends Array<infer U> ? Array<DeepPartial<U>>
+  : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+const INPUT_SUFFIX = 'Input';
+export const inputId = (id: string) => id.endsWith(INPUT_SUFFIX) ? id : id + INPUT_SUFFIX;
+
+type Json = Record<string, unknown>;
+
+/** Copy of a schema with every `required` dropped and every $ref pointed at the Input variant. */
+export function deepPartial(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(deepPartial);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node as Json)) {
+    if (key === 'required' || key === '$id' || key === '~kind') continue;
+    if (key === '$ref' && typeof value === 'string') out.$ref = inputId(value);
+    else if (key === 'properties' && value && typeof value === 'object') {
+      out.properties = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, deepPartial(v)]));
+    } else out[key] = deepPartial(value);
+  }
+  return out;
+}
+
+/** The Input component of a named resource: `$id` X → XInput. */
+export function inputComponent<T extends Named>(schema: T): Named {
+  return { ...(deepPartial(schema) as Json), $id: inputId(schema.$id) } as unknown as Named;
+}
+
+/** Reference to the Input variant of a component. */
+export function inputRef<T extends Named>(schema: T): TUnsafe<DeepPartial<Static<T>>> {
+  return Type.Unsafe<DeepPartial<Static<T>>>({ $ref: inputId(schema.$id) });
+}
+
+/**
+ * Adds requirements on top of an Input reference, e.g. `{ '': ['identity'], identity: ['name'] }`
+ * requires `identity` at the top and `name` inside it. Paths use '/' for nesting and '[]' for array items.
+ */
+export function requireAt<T extends TSchema>(base: T, paths: Record<string, string[]>): T {
+  const overlay: Json = { type: 'object' };
+  for (const [path, required] of Object.entries(paths)) {
+    let node = overlay;
+    for (const step of path.split('/').filter(Boolean)) {
+      if (step === '[]') { node.items ??= { type: 'object' }; node = node.items as Json; continue; }
+      node.properties ??= {};
+      const props = node.properties as Json;
+      props[step] ??= { type: 'object' };
+      node = props[step] as Json;
+    }
+    node.required = required;
+  }
+  return Type.Unsafe<Static<T>>({ allOf: [base, overlay] }) as unknown as T;
+}

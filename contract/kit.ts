@@ -1,0 +1,34 @@
+// Small constructors so every schema states its openness explicitly: SPEC.md marks some objects
+// "open" (extra members allowed); every other object is closed. Maps use additionalProperties,
+// which OpenAPI tooling understands better than patternProperties.
+import { Type, type Static, type TSchema, type TProperties, type TObject, type TUnsafe } from 'typebox';
+
+export type Named = TSchema & { $id: string };
+
+/** A closed object: members other than those listed are refused. */
+export function closed<P extends TProperties>(props: P, opts: Record<string, unknown> = {}): TObject<P> {
+  return Type.Object(props, { additionalProperties: false, ...opts });
+}
+
+/** An object SPEC.md marks "open": it accepts and returns additional members. */
+export function open<P extends TProperties>(props: P, opts: Record<string, unknown> = {}): TObject<P> {
+  return Type.Object(props, { additionalProperties: true, ...opts });
+}
+
+/** map<string,T> of SPEC.md. */
+export function map<T extends TSchema>(value: T, opts: Record<string, unknown> = {}): TUnsafe<Record<string, Static<T>>> {
+  return Type.Unsafe<Record<string, Static<T>>>({ type: 'object', additionalProperties: value, ...opts });
+}
+
+/** A reference to a named component (keeps the static type, emits {$ref}). */
+export function ref<T extends Named>(schema: T): TUnsafe<Static<T>> {
+  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id));
+}
+
+export const Str = (opts: Record<string, unknown> = {}) => Type.String(opts);
+export const Num = (opts: Record<string, unknown> = {}) => Type.Number(opts);
+export const Bool = (opts: Record<string, unknown> = {}) => Type.Boolean(opts);
+export const Opt = Type.Optional;
+export const Arr = Type.Array;
+/** A string field whose SPEC.md lists some values ("value seen") but not the full set: any string. */
+export const Seen = (...values: string[]) => Type.String({ examples: values });
