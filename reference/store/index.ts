@@ -1,0 +1,13 @@
+// Entry point: pick the store implementation from the CLI options.
+import { createMemoryStore } from './memory.ts';
+import { createSqliteStore } from './sqlite.ts';
+import type { Store } from './types.ts';
+
+export type { Kind, LogEntry, Page, PageOpts, Store, StoredDoc } from './types.ts';
+export { DuplicateIdError } from './types.ts';
+export { createMemoryStore, createSqliteStore };
+
+/** `--db FILE` selects SQLite; without it, state lives in memory and dies with the process. */
+export function openStore(opts: { db?: string }): Store {
+  return opts.db ? createSqliteStore(opts.db) : createMemoryStore();
+}

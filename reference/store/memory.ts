@@ -1,0 +1,170 @@
+// In-memory store: the default when no --db is given. Everything is lost on exit.
+import { decodeBody, encodeBody, pageBounds } from './shared.ts';
+import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
+
+/** A stored document with its body kept as JSON text (see encodeBody). */
+type Rec = Omit<StoredDoc<unknown>, 'body'> & { json: string };
+type LogRec = { seq: number; json: string };
+
+// JSON arrays make composite keys unambiguous whatever characters ids contain.
+const docKey = (kind: Kind, tenantId: string, id: string) => JSON.stringify([kind, tenantId, id]);
+const tenantKey = (kind: Kind, tenantId: string) => JSON.stringify([kind, tenantId]);
+
+/** Index of the first item whose seq is > afterSeq; arrays are sorted by seq because seq only grows. */
+function firstAfter(items: { seq: number }[], afterSeq: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (items[mid].seq <= afterSeq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function createMemoryStore(): Store {
+  const docs = new Map<string, Rec>();
+  const listings = new Map<string, Rec[]>(); // per (kind, tenant), in seq order, deleted ones included
+  const logs = new Map<string, LogRec[]>(); // per (kind, tenant, owner), in seq order
+  let docSeq = 0;
+  let logSeq = 0;
+  let closed = false;
+
+  // Transactions: while one is open, each write records how to undo itself, so a
+  // throwing fn can be rolled back like SQLite would.
+  let depth = 0;
+  const undos: (() => void)[] = [];
+  const onUndo = (undo: () => void) => {
+    if (depth > 0) undos.push(undo);
+  };
+
+  const ensureOpen = () => {
+    if (closed) throw new Error('store: the in-memory store is closed');
+  };
+  const toDoc = <T>({ json, ...meta }: Rec): StoredDoc<T> => ({ ...meta, body: decodeBody<T>(json) });
+  const liveRec = (kind: Kind, tenantId: string, id: string) => {
+    const rec = docs.get(docKey(kind, tenantId, id));
+    return rec && rec.deletedAt === null ? rec : undefined;
+  };
+  /** Sets fields of a record, remembering the old values for rollback. */
+  const patch = (rec: Rec, fields: Partial<Rec>) => {
+    const old = Object.fromEntries(Object.keys(fields).map((k) => [k, rec[k as keyof Rec]]));
+    Object.assign(rec, fields);
+    onUndo(() => Object.assign(rec, old));
+  };
+
+  return {
+    insert<T>(kind: Kind, tenantId: string, id: string, createdAt: number, body: T): StoredDoc<T> {
+      ensureOpen();
+      const key = docKey(kind, tenantId, id);
+      if (docs.has(key)) throw new DuplicateIdError(kind, tenantId, id);
+      const json = encodeBody(body);
+      const rec: Rec = { kind, tenantId, id, seq: ++docSeq, createdAt, updatedAt: createdAt, deletedAt: null, json };
+      const lkey = tenantKey(kind, tenantId);
+      const listing = listings.get(lkey) ?? [];
+      listings.set(lkey, listing);
+      docs.set(key, rec);
+      listing.push(rec);
+      // Undos run in reverse order, so this record is still the listing's last.
+      onUndo(() => {
+        docs.delete(key);
+        listing.pop();
+      });
+      return toDoc(rec);
+    },
+
+    get<T>(kind: Kind, tenantId: string, id: string, opts: { includeDeleted?: boolean } = {}) {
+      ensureOpen();
+      const rec = opts.includeDeleted ? docs.get(docKey(kind, tenantId, id)) : liveRec(kind, tenantId, id);
+      return rec && toDoc<T>(rec);
+    },
+
+    update<T>(kind: Kind, tenantId: string, id: string, body: T, updatedAt: number): boolean {
+      ensureOpen();
+      const rec = liveRec(kind, tenantId, id);
+      if (!rec) return false;
+      patch(rec, { json: encodeBody(body), updatedAt });
+      return true;
+    },
+
+    softDelete(kind, tenantId, id, at) {
+      ensureOpen();
+      const rec = liveRec(kind, tenantId, id);
+      if (!rec) return false;
+      patch(rec, { deletedAt: at, updatedAt: at });
+      return true;
+    },
+
+    restore(kind, tenantId, id, at) {
+      ensureOpen();
+      const rec = docs.get(docKey(kind, tenantId, id));
+      if (!rec || rec.deletedAt === null) return false;
+      patch(rec, { deletedAt: null, updatedAt: at });
+      return true;
+    },
+
+    list<T>(kind: Kind, tenantId: string, opts: PageOpts) {
+      ensureOpen();
+      const { afterSeq, limit } = pageBounds(opts);
+      const listing = listings.get(tenantKey(kind, tenantId)) ?? [];
+      const items: StoredDoc<T>[] = [];
+      for (let i = firstAfter(listing, afterSeq); i < listing.length; i++) {
+        if (listing[i].deletedAt !== null) continue;
+        if (items.length === limit) return { items, more: true };
+        items.push(toDoc<T>(listing[i]));
+      }
+      return { items, more: false };
+    },
+
+    appendLog<T>(kind: Kind, tenantId: string, ownerId: string, entries: T[]): LogEntry<T>[] {
+      ensureOpen();
+      const key = docKey(kind, tenantId, ownerId);
+      // Encode everything first so a bad entry leaves the log untouched.
+      const recs = entries.map((body) => ({ seq: 0, json: encodeBody(body) }));
+      for (const rec of recs) rec.seq = ++logSeq;
+      const log = logs.get(key) ?? [];
+      logs.set(key, log);
+      log.push(...recs);
+      onUndo(() => {
+        log.length -= recs.length;
+      });
+      return recs.map((r) => ({ seq: r.seq, body: decodeBody<T>(r.json) }));
+    },
+
+    listLog<T>(kind: Kind, tenantId: string, ownerId: string, opts: PageOpts) {
+      ensureOpen();
+      const { afterSeq, limit } = pageBounds(opts);
+      const log = logs.get(docKey(kind, tenantId, ownerId)) ?? [];
+      const start = firstAfter(log, afterSeq);
+      const items = log.slice(start, start + limit).map((r) => ({ seq: r.seq, body: decodeBody<T>(r.json) }));
+      return { items, more: start + limit < log.length };
+    },
+
+    transaction<R>(fn: () => R): R {
+      ensureOpen();
+      const mark = undos.length;
+      depth++;
+      try {
+        const result = fn();
+        // Same rule as better-sqlite3: an async fn would escape the transaction.
+        if (typeof (result as { then?: unknown } | null)?.then === 'function') {
+          throw new TypeError('store: a transaction function cannot return a promise');
+        }
+        return result;
+      } catch (err) {
+        while (undos.length > mark) undos.pop()!();
+        throw err;
+      } finally {
+        depth--;
+        if (depth === 0) undos.length = 0;
+      }
+    },
+
+    close() {
+      closed = true;
+      docs.clear();
+      listings.clear();
+      logs.clear();
+    },
+  };
+}

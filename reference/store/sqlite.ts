@@ -1,0 +1,180 @@
+// SQLite store (`--db FILE`), via better-sqlite3, whose API is synchronous like ours.
+import Database from 'better-sqlite3';
+import { decodeBody, encodeBody, pageBounds } from './shared.ts';
+import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
+
+/**
+ * Schema migrations; migrations[i] takes the file from user_version i to i + 1.
+ * Append new steps, never edit old ones: existing files have already run them.
+ */
+const migrations = [
+  `
+  CREATE TABLE docs (
+    seq        INTEGER PRIMARY KEY AUTOINCREMENT, -- AUTOINCREMENT: a seq is never reused
+    kind       TEXT    NOT NULL,
+    tenant_id  TEXT    NOT NULL,
+    id         TEXT    NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    deleted_at INTEGER,
+    body       TEXT    NOT NULL,
+    UNIQUE (kind, tenant_id, id)
+  );
+  -- Paging walks live documents of one tenant in seq order; deleted rows stay out of the index.
+  CREATE INDEX docs_live_by_seq ON docs (kind, tenant_id, seq) WHERE deleted_at IS NULL;
+  CREATE TABLE logs (
+    seq       INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind      TEXT NOT NULL,
+    tenant_id TEXT NOT NULL,
+    owner_id  TEXT NOT NULL,
+    body      TEXT NOT NULL
+  );
+  CREATE INDEX logs_by_owner_seq ON logs (kind, tenant_id, owner_id, seq);
+  `,
+];
+export const SCHEMA_VERSION = migrations.length;
+
+type DocRow = {
+  seq: number;
+  kind: Kind;
+  tenant_id: string;
+  id: string;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+  body: string;
+};
+
+const toDoc = <T>(r: DocRow): StoredDoc<T> => ({
+  kind: r.kind,
+  tenantId: r.tenant_id,
+  id: r.id,
+  seq: r.seq,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  deletedAt: r.deleted_at,
+  body: decodeBody<T>(r.body),
+});
+
+function migrate(db: Database.Database): void {
+  // IMMEDIATE takes the write lock before reading the version, so two processes
+  // opening a fresh file cannot both run the same step.
+  db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION) {
+      throw new Error(`schema version ${version} is newer than this code supports (${SCHEMA_VERSION})`);
+    }
+    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(migrations[v]);
+    // Written even when unchanged: SQLite silently opens a read-only file read-only,
+    // and this write makes that fail here, at startup, not on the first request.
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}
+
+function open(file: string): Database.Database {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file);
+    // WAL: a commit is one append to the log. FULL: it is fsynced before the
+    // commit returns, so a write answered 2xx survives kill -9 and power loss.
+    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    if (mode !== 'wal') throw new Error(`cannot use WAL journal (got ${String(mode)})`);
+    db.pragma('synchronous = FULL');
+    migrate(db);
+    return db;
+  } catch (err) {
+    db?.close();
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`cannot open database file ${file}: ${reason}`, { cause: err });
+  }
+}
+
+export function createSqliteStore(file: string): Store {
+  const db = open(file);
+  const key = 'kind = @kind AND tenant_id = @tenantId AND id = @id';
+  const sql = {
+    insert: db.prepare(
+      `INSERT INTO docs (kind, tenant_id, id, created_at, updated_at, deleted_at, body)
+       VALUES (@kind, @tenantId, @id, @createdAt, @createdAt, NULL, @body)
+       ON CONFLICT DO NOTHING`,
+    ),
+    get: db.prepare<[{ kind: Kind; tenantId: string; id: string }], DocRow>(`SELECT * FROM docs WHERE ${key}`),
+    update: db.prepare(`UPDATE docs SET body = @body, updated_at = @at WHERE ${key} AND deleted_at IS NULL`),
+    softDelete: db.prepare(`UPDATE docs SET deleted_at = @at, updated_at = @at WHERE ${key} AND deleted_at IS NULL`),
+    restore: db.prepare(`UPDATE docs SET deleted_at = NULL, updated_at = @at WHERE ${key} AND deleted_at IS NOT NULL`),
+    list: db.prepare<[{ kind: Kind; tenantId: string; afterSeq: number; limit: number }], DocRow>(
+      `SELECT * FROM docs
+       WHERE kind = @kind AND tenant_id = @tenantId AND deleted_at IS NULL AND seq > @afterSeq
+       ORDER BY seq LIMIT @limit`,
+    ),
+    appendLog: db.prepare(`INSERT INTO logs (kind, tenant_id, owner_id, body) VALUES (@kind, @tenantId, @ownerId, @body)`),
+    listLog: db.prepare<[{ kind: Kind; tenantId: string; ownerId: string; afterSeq: number; limit: number }], { seq: number; body: string }>(
+      `SELECT seq, body FROM logs
+       WHERE kind = @kind AND tenant_id = @tenantId AND owner_id = @ownerId AND seq > @afterSeq
+       ORDER BY seq LIMIT @limit`,
+    ),
+  };
+
+  // Fetching limit + 1 rows tells whether another page exists without a COUNT.
+  function page<R, I>(rows: R[], limit: number, map: (r: R) => I) {
+    return { items: rows.slice(0, limit).map(map), more: rows.length > limit };
+  }
+
+  const appendLog = db.transaction((kind: Kind, tenantId: string, ownerId: string, bodies: string[]) =>
+    bodies.map((body) => Number(sql.appendLog.run({ kind, tenantId, ownerId, body }).lastInsertRowid)),
+  );
+
+  return {
+    insert<T>(kind: Kind, tenantId: string, id: string, createdAt: number, body: T): StoredDoc<T> {
+      const json = encodeBody(body);
+      const info = sql.insert.run({ kind, tenantId, id, createdAt, body: json });
+      if (info.changes === 0) throw new DuplicateIdError(kind, tenantId, id);
+      const seq = Number(info.lastInsertRowid);
+      return { kind, tenantId, id, seq, createdAt, updatedAt: createdAt, deletedAt: null, body: decodeBody<T>(json) };
+    },
+
+    get<T>(kind: Kind, tenantId: string, id: string, opts: { includeDeleted?: boolean } = {}) {
+      const row = sql.get.get({ kind, tenantId, id });
+      if (!row || (row.deleted_at !== null && !opts.includeDeleted)) return undefined;
+      return toDoc<T>(row);
+    },
+
+    update<T>(kind: Kind, tenantId: string, id: string, body: T, updatedAt: number): boolean {
+      return sql.update.run({ kind, tenantId, id, body: encodeBody(body), at: updatedAt }).changes === 1;
+    },
+
+    softDelete(kind, tenantId, id, at) {
+      return sql.softDelete.run({ kind, tenantId, id, at }).changes === 1;
+    },
+
+    restore(kind, tenantId, id, at) {
+      return sql.restore.run({ kind, tenantId, id, at }).changes === 1;
+    },
+
+    list<T>(kind: Kind, tenantId: string, opts: PageOpts) {
+      const { afterSeq, limit } = pageBounds(opts);
+      return page(sql.list.all({ kind, tenantId, afterSeq, limit: limit + 1 }), limit, (r) => toDoc<T>(r));
+    },
+
+    appendLog<T>(kind: Kind, tenantId: string, ownerId: string, entries: T[]): LogEntry<T>[] {
+      const bodies = entries.map(encodeBody);
+      const seqs = appendLog(kind, tenantId, ownerId, bodies);
+      return seqs.map((seq, i) => ({ seq, body: decodeBody<T>(bodies[i]) }));
+    },
+
+    listLog<T>(kind: Kind, tenantId: string, ownerId: string, opts: PageOpts) {
+      const { afterSeq, limit } = pageBounds(opts);
+      const rows = sql.listLog.all({ kind, tenantId, ownerId, afterSeq, limit: limit + 1 });
+      return page(rows, limit, (r) => ({ seq: r.seq, body: decodeBody<T>(r.body) }));
+    },
+
+    transaction<R>(fn: () => R): R {
+      // better-sqlite3 nests with savepoints and rejects a fn that returns a promise.
+      return db.transaction(fn)();
+    },
+
+    close() {
+      db.close();
+    },
+  };
+}
