@@ -4,7 +4,7 @@
 import { RESOURCES } from './resources.ts';
 import { OPERATIONS, SHARED_COMPONENTS } from './operations.ts';
 import { inputComponent, inputId } from './input.ts';
-import type { Named } from './kit.ts';
+import { idOf, type Named } from './kit.ts';
 
 function refsIn(node: unknown, out: Set<string>): Set<string> {
   if (Array.isArray(node)) node.forEach((n) => refsIn(n, out));
@@ -19,7 +19,7 @@ function refsIn(node: unknown, out: Set<string>): Set<string> {
 
 function build(): Named[] {
   const base: Named[] = [...RESOURCES, ...SHARED_COMPONENTS] as unknown as Named[];
-  const byId = new Map(base.map((s) => [s.$id, s]));
+  const byId = new Map(base.map((s) => [idOf(s), s]));
   const inputs = new Map<string, Named>();
   // Input variants are generated on demand: those the operations reference, then those they reference.
   const pending = [...refsIn(OPERATIONS.map((o) => [o.body, o.query, o.params]), new Set())].filter((r) => r.endsWith('Input'));
@@ -32,7 +32,7 @@ function build(): Named[] {
     inputs.set(id, component);
     for (const r of refsIn(component, new Set())) if (!inputs.has(r)) pending.push(inputId(r));
   }
-  return [...base, ...[...inputs.values()].sort((a, b) => a.$id.localeCompare(b.$id))];
+  return [...base, ...[...inputs.values()].sort((a, b) => idOf(a).localeCompare(idOf(b)))];
 }
 
 export const COMPONENTS: readonly Named[] = build();

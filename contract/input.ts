@@ -3,7 +3,7 @@
 // reference fills defaults. The Input variants are generated, never written by hand, so the request
 // and response shapes cannot drift apart.
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
-import type { Named } from './kit.ts';
+import { idOf, type Named } from './kit.ts';
 
 export type DeepPartial<T> = T extends Array<infer U> ? Array<DeepPartial<U>>
   : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
@@ -29,13 +29,13 @@ export function deepPartial(node: unknown): unknown {
 }
 
 /** The Input component of a named resource: `$id` X → XInput. */
-export function inputComponent<T extends Named>(schema: T): Named {
-  return { ...(deepPartial(schema) as Json), $id: inputId(schema.$id) } as unknown as Named;
+export function inputComponent<T extends TSchema>(schema: T): Named {
+  return { ...(deepPartial(schema) as Json), $id: inputId(idOf(schema)) } as unknown as Named;
 }
 
 /** Reference to the Input variant of a component. */
-export function inputRef<T extends Named>(schema: T): TUnsafe<DeepPartial<Static<T>>> {
-  return Type.Unsafe<DeepPartial<Static<T>>>({ $ref: inputId(schema.$id) });
+export function inputRef<T extends TSchema>(schema: T): TUnsafe<DeepPartial<Static<T>>> {
+  return Type.Unsafe<DeepPartial<Static<T>>>({ $ref: inputId(idOf(schema)) });
 }
 
 /**

@@ -3,7 +3,8 @@
 // which OpenAPI tooling understands better than patternProperties.
 import { Type, type Static, type TSchema, type TProperties, type TObject, type TUnsafe } from 'typebox';
 
-export type Named = TSchema & { $id: string };
+/** A schema registered as a named component (its $id is checked at run time by ref()). */
+export type Named = TSchema & { $id?: string };
 
 /** A closed object: members other than those listed are refused. */
 export function closed<P extends TProperties>(props: P, opts: Record<string, unknown> = {}): TObject<P> {
@@ -21,8 +22,14 @@ export function map<T extends TSchema>(value: T, opts: Record<string, unknown> =
 }
 
 /** A reference to a named component (keeps the static type, emits {$ref}). */
-export function ref<T extends Named>(schema: T): TUnsafe<Static<T>> {
-  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id));
+export function ref<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
+  return Type.Unsafe<Static<T>>(Type.Ref(idOf(schema)));
+}
+
+export function idOf(schema: TSchema): string {
+  const id = (schema as Named).$id;
+  if (!id) throw new Error('contract: ref() of a schema without $id');
+  return id;
 }
 
 export const Str = (opts: Record<string, unknown> = {}) => Type.String(opts);

@@ -95,7 +95,7 @@ export function buildOpenApi(): Json {
     if (!entry.parameters || (entry.parameters as Json[]).length === 0) delete entry.parameters;
     (paths[op.path] ??= {})[op.method.toLowerCase()] = entry;
   }
-  const schemas = Object.fromEntries(COMPONENTS.map((c) => [c.$id, toDocumentSchema(c)]));
+  const schemas = Object.fromEntries(COMPONENTS.map((c) => [c.$id!, toDocumentSchema(c)]));
   return {
     openapi: '3.1.0',
     info: {

@@ -2,7 +2,7 @@
 // Openness follows SPEC.md exactly: only objects it marks "open" accept extra members.
 // Response members are required where SPEC.md lists them; the few that only exist when something
 // happened (a phase change, a reflection) are optional, and docs/interface-choices.md says why.
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
 import { closed, open, map, ref, Str, Num, Bool, Opt, Arr, Seen } from './kit.ts';
 
 const unit = (description: string) => Num({ description });
@@ -402,7 +402,3 @@ export const RESOURCES = [
   SoulStage, PersonaState, MoodHistoryEntry, SelfEsteem, PersonaSnapshot, StandalonePersonaSnapshot,
   StandalonePersonaState, WorldSnapshotEntity, WorldSnapshot, ContextPersonaState, WorldContext, ErrorEnvelope,
 ] as const;
-
-// Keeps `Type` referenced for declaration emit of Static aliases in some editors.
-export type { Static };
-void Type;

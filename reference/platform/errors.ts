@@ -1,0 +1,202 @@
+// Error policy of the reference deployment: one envelope, one table of codes, and the
+// Fastify options and handlers that make every failure path end up in that envelope.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+// Types only: brings @fastify/swagger's `schema.hide` into FastifySchema.
+import type {} from '@fastify/swagger';
+
+/** Any Fastify instance, whatever its type provider or logger (a TypeBox app is not assignable to the default one). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyFastifyInstance = FastifyInstance<any, any, any, any, any>;
+
+// The table of codes lives in the contract (the OpenAPI responses are generated from it).
+export { ERROR_CODES, type ErrorCode } from '../../contract/errors.ts';
+
+/** The body of every error response. */
+export interface ErrorEnvelope {
+  error: { code: string; message: string };
+}
+
+/** An error meant for the client: its status, code and message are sent as they are. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  /** Extra response headers (e.g. Retry-After, Allow) the error handler must set. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(statusCode: number, code: string, message: string, options: { headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The Fastify constructor options this error policy relies on. Spread them and add your own:
+ * `Fastify({ ...fastifyServerOptions(), logger: true })`.
+ */
+export function fastifyServerOptions(opts: { bodyLimit?: number } = {}): FastifyServerOptions {
+  return {
+    bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // The JSON parser throws on these keys (rather than 'remove' silently dropping them), so a
+    // prototype-pollution attempt is answered 400 and never reaches a handler. Fastify's default
+    // today, pinned because the 400 depends on it.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Errors raised by the router before any route or hook runs (undecodable URL, over-long
+    // param) never reach setErrorHandler; without this they get Fastify's own body.
+    frameworkErrors: (error, request, reply) => {
+      replyWithError(error, request as FastifyRequest, reply as FastifyReply);
+    },
+    ajv: {
+      customOptions: {
+        // Fastify's defaults (removeAdditional, coerceTypes 'array', useDefaults) silently rewrite
+        // the request; the interface wants unknown members of closed objects REJECTED and types exact.
+        // Consequence: querystring/params values are strings, declare them as strings.
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: false,
+        // First error only: allErrors is a known DoS vector and one precise message is enough.
+        allErrors: false,
+      },
+    },
+  };
+}
+
+function send(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  const body: ErrorEnvelope = { error: { code, message } };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+/** `body/definition/identity/name must be string`: location, JSON path of the member, problem. */
+export function describeValidationIssue(context: string, issue: ValidationIssue): string {
+  const at = `${context}${issue.instancePath ?? ''}`;
+  const params = issue.params ?? {};
+  // Ajv reports these two at the parent object; name the member itself instead.
+  if (issue.keyword === 'required' && typeof params.missingProperty === 'string') {
+    return `${at}/${params.missingProperty} is required`;
+  }
+  if (issue.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    return `${at}/${params.additionalProperty} is not an allowed member`;
+  }
+  return `${at} ${issue.message ?? 'is invalid'}`;
+}
+
+interface Classified {
+  status: number;
+  code: string;
+  message: string;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** The whole error policy in one place: which status, code and message the client gets for `error`. */
+export function classifyError(error: FastifyError): Classified {
+  if (error instanceof ApiError) {
+    return { status: error.statusCode, code: error.code, message: error.message, headers: error.headers };
+  }
+  if (Array.isArray(error.validation) && error.validation.length > 0) {
+    const context = error.validationContext ?? 'request';
+    return { status: 400, code: 'VALIDATION_ERROR', message: describeValidationIssue(context, error.validation[0]) };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'Request body is empty but Content-Type is application/json',
+      };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      // Fastify raises the same error for malformed JSON and for __proto__/constructor.prototype
+      // keys (secure-json-parse throws, the parser swallows which one), so name both.
+      return {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'Request body is not valid JSON, or contains a forbidden "__proto__" or "constructor.prototype" key',
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than the allowed limit' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Request body must be sent as application/json' };
+  }
+  const status = error.statusCode;
+  if (status === 429) {
+    // Only reached if a limiter without our errorResponseBuilder is in use; its headers are already set.
+    return {
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Rate limit exceeded; retry after the number of seconds in Retry-After',
+    };
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, code: 'BAD_REQUEST', message: error.message };
+  }
+  return { status: 500, code: 'INTERNAL_ERROR', message: 'An internal error occurred' };
+}
+
+function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, code, message, headers } = classifyError(error);
+  // A 500 is our fault: log the real error, the client only gets the generic message.
+  if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+  for (const [name, value] of Object.entries(headers ?? {})) reply.header(name, value);
+  return send(reply, status, code, message);
+}
+
+/** Maps every error and every unknown route to the `{ error: { code, message } }` envelope. */
+export function registerErrorHandling(app: AnyFastifyInstance): void {
+  // Fastify parses text/plain by default; the API only speaks JSON, so let it answer 415.
+  app.removeContentTypeParser('text/plain');
+
+  app.setErrorHandler(replyWithError);
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0].slice(0, 200);
+    return send(reply, 404, 'ROUTE_NOT_FOUND', `No route matches ${request.method} ${path}`);
+  });
+}
+
+/** Methods for which a 405 is answered; OPTIONS is left to CORS preflight handling. */
+const HTTP_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT'] as const;
+
+/**
+ * For every distinct url in `routes`, answers the methods it does not support with 405
+ * METHOD_NOT_ALLOWED and an `Allow` header. Call after the real routes are declared.
+ */
+export function registerMethodNotAllowed(app: AnyFastifyInstance, routes: Array<{ method: string; url: string }>): void {
+  const byUrl = new Map<string, Set<string>>();
+  for (const { method, url } of routes) {
+    const methods = byUrl.get(url) ?? new Set<string>();
+    methods.add(method.toUpperCase());
+    byUrl.set(url, methods);
+  }
+  for (const [url, methods] of byUrl) {
+    // Fastify serves HEAD for every GET route (exposeHeadRoutes), so it is a real method too.
+    if (methods.has('GET')) methods.add('HEAD');
+    const allow = [...methods].sort().join(', ');
+    for (const method of HTTP_METHODS) {
+      if (methods.has(method) || app.hasRoute({ method, url })) continue;
+      app.route({
+        method,
+        url,
+        // Hidden from @fastify/swagger; public because a method error says nothing about a tenant's data
+        // (same reason unknown routes answer 404 without a key).
+        schema: { hide: true },
+        config: { public: true },
+        handler: async () => {
+          throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${url}; allowed: ${allow}`, {
+            headers: { Allow: allow },
+          });
+        },
+      });
+    }
+  }
+}
