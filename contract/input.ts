@@ -43,14 +43,15 @@ export function inputRef<T extends TSchema>(schema: T): TUnsafe<DeepPartial<Stat
  * requires `identity` at the top and `name` inside it. Paths use '/' for nesting and '[]' for array items.
  */
 export function requireAt<T extends TSchema>(base: T, paths: Record<string, string[]>): T {
-  const overlay: Json = { type: 'object' };
+  // The overlay only adds `required`; types come from the base (an array stays an array).
+  const overlay: Json = {};
   for (const [path, required] of Object.entries(paths)) {
     let node = overlay;
     for (const step of path.split('/').filter(Boolean)) {
-      if (step === '[]') { node.items ??= { type: 'object' }; node = node.items as Json; continue; }
+      if (step === '[]') { node.items ??= {}; node = node.items as Json; continue; }
       node.properties ??= {};
       const props = node.properties as Json;
-      props[step] ??= { type: 'object' };
+      props[step] ??= {};
       node = props[step] as Json;
     }
     node.required = required;

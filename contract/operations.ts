@@ -99,7 +99,7 @@ export const OPERATIONS: Operation[] = [
   // ---- Worlds: documented shapes ----
   op({
     operationId: 'createWorld', method: 'POST', path: '/worlds', tag: 'worlds', shape: 'spec', status: 201,
-    summary: 'Create a world',
+    errors: ['ENTITY_EXISTS'], summary: 'Create a world',
     body: closed({
       definition: requireAt(inputRef(R.WorldDefinition), { '': ['identity'], identity: ['name'] }),
       entities: Opt(Arr(closed({ name: EntityName, type: Str({ minLength: 1 }) }), { maxItems: 500 })),

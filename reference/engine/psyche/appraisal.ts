@@ -1,0 +1,165 @@
+// Appraisal (Lazarus 1991; Scherer's component process model; OCC, Ortony, Clore & Collins 1988):
+// a percept is evaluated on six dimensions, which then give a change of valence, arousal and
+// dominance. Ranges used by the reference:
+//   goal_relevance ∈ [0,1]   how much it matters;          goal_congruence ∈ [−1,1]  helps (+) or harms (−) goals
+//   expectedness   ∈ [0,1]   predicted (1) or surprising;  controllability ∈ [0,1]   can I cope with it
+//   agency         ∈ [−1,1]  caused by me (+1), by another (−1), by circumstance (0)
+//   norm_compatibility ∈ [−1,1] fits (+) or violates (−) norms and standards
+// Members the caller gives are honoured (clamped into range); missing ones are derived from the
+// text (AFINN-165 lexicon via the `sentiment` library), the sender (trust), the persona's goals,
+// needs and prediction model, and then coloured by the soul stage's appraisal_bias.
+import Sentiment from 'sentiment';
+import type { Appraisal, PersonaSnapshot, VAD } from '../../../contract/resources.ts';
+import type { SoulStage } from './types.ts';
+import type { Percept } from './model.ts';
+import type { Traits } from './personality.ts';
+import { centred } from './personality.ts';
+import { goalRelevance } from './goals.ts';
+import { clamp, clamp01, fin, round, tokens, vad } from './util.ts';
+
+export const KEYS = ['goal_relevance', 'goal_congruence', 'expectedness', 'controllability', 'agency', 'norm_compatibility'] as const;
+export type Key = (typeof KEYS)[number];
+export const RANGE: Record<Key, [number, number]> = {
+  goal_relevance: [0, 1], goal_congruence: [-1, 1], expectedness: [0, 1],
+  controllability: [0, 1], agency: [-1, 1], norm_compatibility: [-1, 1],
+};
+const bound = (k: Key, x: number) => clamp(x, RANGE[k][0], RANGE[k][1]);
+
+/** What a new persona expects of a percept (its first prediction model). */
+export const PRIOR: Appraisal = {
+  goal_relevance: 0.4, goal_congruence: 0, expectedness: 0.6, controllability: 0.55, agency: -0.3, norm_compatibility: 0.3,
+};
+
+export const DERIVE = {
+  /** sentiment score s = tanh(AFINN score / SCALE): one strong word ≈ ±0.7, an insult tirade ≈ −1. */
+  SENTIMENT_SCALE: 4,
+  RELEVANCE_BASE: { chat: 0.45, event: 0.35, action: 0.5 },
+  RELEVANCE_SENTIMENT: 0.35,
+  RELEVANCE_GOAL: 0.4,
+  /** Trust colours ambiguous messages: c = s + TRUST_COLOUR·(2·trust − 1)·(1 − |s|). */
+  TRUST_COLOUR: 0.35,
+  TRUST_DEFAULT: 0.5,
+  CONTROL_BASE: { chat: 0.6, event: 0.4, action: 0.35 },
+  CONTROL_AUTONOMY: 0.3,
+  CONTROL_HOSTILITY: 0.15,
+  AGENCY_OTHER: { chat: -0.8, event: -0.5, action: -0.7 },
+  /** Norm compatibility without a matching norm: NORM_DEFAULT + NORM_HOSTILITY·min(0, s). */
+  NORM_DEFAULT: 0.3,
+  NORM_HOSTILITY: 0.9,
+  /** Expectedness = 1 − EXPECT_GAIN · prediction error. */
+  EXPECT_GAIN: 2,
+  /** Learning rate of the prediction model (exponential average of appraisals). */
+  PREDICTION_RATE: 0.2,
+} as const;
+
+/** Weights of appraisal → VAD (see docs/engine.md, "Appraisal → emotion"). */
+export const MAP = {
+  GAIN: 0.6,
+  V_CONGRUENCE: 0.6, V_NORM_VIOLATION: 0.3, V_NORM_FIT: 0.05,
+  A_SURPRISE: 0.5, A_HARM: 0.35, A_GAIN: 0.1, A_NORM_VIOLATION: 0.2,
+  D_CONTROL: 0.5, D_ATTRIBUTION: 0.25,
+  /** Personality: N amplifies negative valence and arousal, E positive valence, A damps other-blame
+   *  (anger), H amplifies norm violations, O damps surprise arousal, C raises goal relevance. */
+  N_NEG: 0.6, N_AROUSAL: 0.3, E_POS: 0.4, A_BLAME: 0.5, H_NORM: 0.5, O_SURPRISE: 0.4, C_RELEVANCE: 0.2,
+  /** Raw affect (the "irrational" share of the blend table): the gut response to the lexicon. */
+  RAW_V: 0.5, RAW_A: 0.25,
+} as const;
+
+const analyzer = new Sentiment();
+/** Lexicon sentiment of a text in [−1, 1] (0 for no text or no affective word). */
+export function sentimentOf(text: string | undefined): number {
+  if (!text) return 0;
+  return Math.tanh(analyzer.analyze(text).score / DERIVE.SENTIMENT_SCALE);
+}
+
+/** The norm map's verdict on a percept: mean value of the norms named by its type or text. */
+export function normVerdict(normMap: Record<string, number> | undefined, type: string, text: string): number | undefined {
+  if (!normMap) return undefined;
+  const words = new Set([...tokens(text), ...tokens(type.replace(/[_-]/g, ' ')), type.toLowerCase()]);
+  const hits: number[] = [];
+  for (const [key, value] of Object.entries(normMap)) {
+    const kt = tokens(key.replace(/[_-]/g, ' '));
+    if (typeof value === 'number' && Number.isFinite(value) && (words.has(key.toLowerCase()) || (kt.length > 0 && kt.every((w) => words.has(w))))) {
+      hits.push(clamp(value, -1, 1));
+    }
+  }
+  return hits.length ? hits.reduce((a, b) => a + b, 0) / hits.length : undefined;
+}
+
+/** Mean normalised distance between an appraisal and the prediction (expectedness left out), in [0, 1]. */
+export function predictionError(a: Appraisal, p: Appraisal): number {
+  let sum = 0, n = 0;
+  for (const k of KEYS) {
+    if (k === 'expectedness') continue;
+    const [lo, hi] = RANGE[k];
+    sum += Math.abs(bound(k, a[k]) - bound(k, fin(p[k], PRIOR[k]))) / (hi - lo);
+    n++;
+  }
+  return clamp01(sum / n);
+}
+
+export interface AppraisalContext { traits: Traits; trust?: number; autonomy: number; stage: SoulStage }
+
+export interface Appraised { appraisal: Appraisal; sentiment: number; error: number; relevanceGiven: boolean }
+
+export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: AppraisalContext): Appraised {
+  const given = (percept.appraisal ?? {}) as Partial<Appraisal>;
+  const text = percept.text ?? '';
+  const s = sentimentOf(text || percept.type.replace(/[_-]/g, ' '));
+  const trust = clamp01(fin(ctx.trust, DERIVE.TRUST_DEFAULT));
+  const kind = percept.kind;
+  const other = percept.source !== undefined || percept.sourceId !== undefined;
+  const norm = normVerdict(percept.normMap, percept.type, text);
+  const derived: Appraisal = {
+    goal_relevance: DERIVE.RELEVANCE_BASE[kind] + DERIVE.RELEVANCE_SENTIMENT * Math.abs(s) + DERIVE.RELEVANCE_GOAL * goalRelevance(snap.goals, text),
+    goal_congruence: s + DERIVE.TRUST_COLOUR * (2 * trust - 1) * (1 - Math.abs(s)),
+    expectedness: 0, // filled below, from the prediction error of the other members
+    controllability: DERIVE.CONTROL_BASE[kind] + DERIVE.CONTROL_AUTONOMY * (ctx.autonomy - 0.5) - DERIVE.CONTROL_HOSTILITY * Math.max(0, -s),
+    agency: other ? DERIVE.AGENCY_OTHER[kind] : 0,
+    norm_compatibility: norm ?? DERIVE.NORM_DEFAULT + DERIVE.NORM_HOSTILITY * Math.min(0, s),
+  };
+  const out = {} as Appraisal;
+  for (const k of KEYS) {
+    const g = given[k];
+    out[k] = typeof g === 'number' && Number.isFinite(g) ? bound(k, g) : bound(k, derived[k] + fin(ctx.stage.appraisal_bias?.[k], 0));
+  }
+  const error = predictionError(out, snap.state.prediction_model);
+  if (!(typeof given.expectedness === 'number' && Number.isFinite(given.expectedness))) {
+    out.expectedness = bound('expectedness', 1 - DERIVE.EXPECT_GAIN * error + fin(ctx.stage.appraisal_bias?.expectedness, 0));
+  }
+  for (const k of KEYS) out[k] = round(out[k]);
+  const relevanceGiven = typeof given.goal_relevance === 'number' && Number.isFinite(given.goal_relevance);
+  return { appraisal: out, sentiment: s, error, relevanceGiven };
+}
+
+/** Moves the prediction model toward what was just appraised. */
+export function learn(model: Appraisal, a: Appraisal): void {
+  for (const k of KEYS) model[k] = round(bound(k, fin(model[k], PRIOR[k]) + DERIVE.PREDICTION_RATE * (a[k] - fin(model[k], PRIOR[k]))));
+}
+
+/** Appraisal → VAD impulse, modulated by personality, stress reactivity and the rational/irrational blend. */
+export function impulseOf(a: Appraisal, sentiment: number, hasText: boolean, t: Traits, stage: SoulStage): VAD {
+  const r = clamp01(a.goal_relevance * (1 + MAP.C_RELEVANCE * centred(t.C)));
+  const c = a.goal_congruence, x = a.expectedness, k = a.controllability, g = a.agency, n = a.norm_compatibility;
+  const normW = 1 + MAP.H_NORM * centred(t.H);
+  let V = r * (MAP.V_CONGRUENCE * c + normW * MAP.V_NORM_VIOLATION * Math.min(0, n) + MAP.V_NORM_FIT * Math.max(0, n));
+  let A = r * (MAP.A_SURPRISE * (0.5 - x) * (1 - MAP.O_SURPRISE * centred(t.O))
+    + MAP.A_HARM * Math.max(0, -c) + MAP.A_GAIN * Math.max(0, c) + normW * MAP.A_NORM_VIOLATION * Math.max(0, -n));
+  // Other-blamed harm raises dominance (anger), self-blamed harm lowers it (shame); the same sign
+  // rule gives pride (self, good) and gratitude (other, good). Agreeableness softens anger.
+  const attribution = g * c;
+  const blame = attribution > 0 && c < 0 ? 1 - MAP.A_BLAME * centred(t.A) : 1;
+  let D = r * (MAP.D_CONTROL * (k - 0.5) + MAP.D_ATTRIBUTION * attribution * blame);
+  V *= V < 0 ? (1 + MAP.N_NEG * centred(t.N)) * fin(stage.stress_modifier, 1) : 1 + MAP.E_POS * centred(t.E);
+  A *= (1 + MAP.N_AROUSAL * centred(t.N)) * (A > 0 ? fin(stage.stress_modifier, 1) : 1);
+  const cue = hasText ? sentiment : c;
+  const raw = vad(MAP.RAW_V * cue, MAP.RAW_A * Math.abs(cue), 0);
+  const rational = clamp01(fin(stage.blend_table?.rational, 0.8));
+  const irrational = clamp01(fin(stage.blend_table?.irrational, 1 - rational));
+  const sum = rational + irrational || 1;
+  return vad(
+    MAP.GAIN * (rational * V + irrational * raw.V) / sum,
+    MAP.GAIN * (rational * A + irrational * raw.A) / sum,
+    MAP.GAIN * (rational * D + irrational * raw.D) / sum,
+  );
+}

@@ -1,0 +1,50 @@
+// Discrete emotion from VAD: the nearest prototype by angle among the OCC emotions placed in PAD
+// space by ALMA (Gebhard 2005, after Mehrabian). Direction names the emotion, length its intensity;
+// near the origin the persona is "neutral". Mood is named by Mehrabian's PAD octants.
+import type { DiscreteEmotion, VAD } from '../../../contract/resources.ts';
+import { clamp01, dot, norm, round, vad } from './util.ts';
+
+export const PROTOTYPES: Readonly<Record<string, VAD>> = {
+  admiration: vad(0.5, 0.3, -0.2), anger: vad(-0.51, 0.59, 0.25), disliking: vad(-0.4, 0.2, 0.1),
+  disappointment: vad(-0.3, 0.1, -0.4), distress: vad(-0.4, -0.2, -0.5), fear: vad(-0.64, 0.6, -0.43),
+  fears_confirmed: vad(-0.5, -0.3, -0.7), gloating: vad(0.3, -0.3, -0.1), gratification: vad(0.6, 0.5, 0.4),
+  gratitude: vad(0.4, 0.2, -0.3), happy_for: vad(0.4, 0.2, 0.2), hate: vad(-0.6, 0.6, 0.3),
+  hope: vad(0.2, 0.2, -0.1), joy: vad(0.4, 0.2, 0.1), liking: vad(0.4, 0.16, -0.24), love: vad(0.3, 0.1, 0.2),
+  pride: vad(0.4, 0.3, 0.3), relief: vad(0.2, -0.3, 0.4), reproach: vad(-0.3, -0.1, 0.4),
+  resentment: vad(-0.2, -0.3, -0.2), satisfaction: vad(0.3, -0.2, 0.4), shame: vad(-0.3, 0.1, -0.6),
+};
+// ALMA gives pity = distress and remorse = shame (same coordinates); one name each is kept.
+
+export const DISCRETE = {
+  /** Below this length the emotion reads as neutral. */
+  NEUTRAL_RADIUS: 0.12,
+  /** Length of a VAD vector that counts as full intensity. */
+  FULL_INTENSITY: 1,
+} as const;
+
+/** Prototype names sorted by angle to `e`, closest first (ties broken by name, for determinism). */
+export function ranked(e: VAD): string[] {
+  const n = norm(e) || 1;
+  return Object.entries(PROTOTYPES)
+    .map(([name, p]) => ({ name, cos: dot(e, p) / (n * norm(p)) }))
+    .sort((a, b) => b.cos - a.cos || a.name.localeCompare(b.name))
+    .map((x) => x.name);
+}
+
+export function discreteOf(e: VAD): DiscreteEmotion {
+  const len = norm(e);
+  const intensity = round(clamp01(len / DISCRETE.FULL_INTENSITY));
+  if (len < 1e-9) return { primary: 'neutral', secondary: 'neutral', intensity: 0 };
+  const [first, second] = ranked(e);
+  if (len < DISCRETE.NEUTRAL_RADIUS) return { primary: 'neutral', secondary: first, intensity };
+  return { primary: first, secondary: second, intensity };
+}
+
+/** Mehrabian's temperament octants (+P+A+D exuberant … −P−A−D bored). */
+export function octant(m: VAD): string {
+  const key = `${m.V >= 0 ? '+' : '-'}${m.A >= 0 ? '+' : '-'}${m.D >= 0 ? '+' : '-'}`;
+  return ({
+    '+++': 'exuberant', '++-': 'dependent', '+-+': 'relaxed', '+--': 'docile',
+    '---': 'bored', '--+': 'disdainful', '-+-': 'anxious', '-++': 'hostile',
+  } as Record<string, string>)[key];
+}

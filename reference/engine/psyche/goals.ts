@@ -1,0 +1,76 @@
+// Goals: which active goals a percept concerns (word overlap of the text with the goal's content),
+// how far it moves them (goal congruence, Carver & Scheier's progress feedback), and their status
+// changes: progress +1 achieves a goal, −1 abandons a mutable one (immutable goals persist), and a
+// dormant goal becomes active when a percept favours it or when an active goal is closed.
+import type { Appraisal, EntityResponse, Goal } from '../../../contract/resources.ts';
+import { GOAL_STATUS } from './defaults.ts';
+import { clamp01, clamp11, fin, round, tokens } from './util.ts';
+
+export const GOALS = {
+  /** Words shorter than this are ignored when matching (drops most function words). */
+  MIN_WORD: 4,
+  /** Shared words that make a full match. */
+  FULL_MATCH_WORDS: 2,
+  /** Progress per percept = GAIN · match · goal_congruence. */
+  PROGRESS_GAIN: 0.45,
+  /** An explicitly given relevance with no matching text applies to the top goal at this weight. */
+  UNMATCHED_WEIGHT: 0.6,
+  /** Match and congruence a percept needs to activate a dormant goal. */
+  ACTIVATE_MATCH: 0.5,
+  ACTIVATE_CONGRUENCE: 0.2,
+} as const;
+
+const words = (text: string) => new Set(tokens(text).filter((w) => w.length >= GOALS.MIN_WORD));
+
+export function match(goal: Goal, text: string): number {
+  const g = words(goal.content);
+  if (!g.size) return 0;
+  const t = words(text);
+  let shared = 0;
+  for (const w of g) if (t.has(w)) shared++;
+  return clamp01(shared / Math.min(GOALS.FULL_MATCH_WORDS, g.size));
+}
+
+const active = (goals: Goal[]) => goals.filter((g) => g.status === GOAL_STATUS.active);
+
+/** Relevance of a text to the persona's active goals, in [0, 1] (match weighted by priority). */
+export function goalRelevance(goals: Goal[], text: string): number {
+  let best = 0;
+  for (const g of active(goals)) best = Math.max(best, match(g, text) * clamp01(fin(g.priority, 0.5)));
+  return best;
+}
+
+type Changes = EntityResponse['goalChanges'];
+
+export function updateGoals(
+  goals: Goal[], progress: Record<string, number>, text: string, a: Appraisal, relevanceGiven: boolean,
+): Changes {
+  const out: Changes = { achieved: [], abandoned: [], activated: [] };
+  const current = active(goals);
+  const matches = current.map((g) => match(g, text));
+  if (relevanceGiven && !matches.some((m) => m > 0) && current.length) {
+    // The caller said the percept matters but the text names no goal: it concerns the top goal.
+    const top = current.reduce((b, g) => (fin(g.priority, 0) > fin(b.priority, 0) ? g : b));
+    matches[current.indexOf(top)] = GOALS.UNMATCHED_WEIGHT * clamp01(a.goal_relevance);
+  }
+  current.forEach((g, i) => {
+    if (!matches[i]) return;
+    const p = clamp11(fin(progress[g.id], 0) + GOALS.PROGRESS_GAIN * matches[i] * a.goal_congruence);
+    progress[g.id] = round(p);
+    if (p >= 1) { g.status = GOAL_STATUS.achieved; out.achieved.push(g.id); }
+    else if (p <= -1 && g.mutable) { g.status = GOAL_STATUS.abandoned; out.abandoned.push(g.id); }
+  });
+  const dormant = goals.filter((g) => g.status === GOAL_STATUS.dormant);
+  for (const g of dormant) {
+    if (match(g, text) >= GOALS.ACTIVATE_MATCH && a.goal_congruence >= GOALS.ACTIVATE_CONGRUENCE) {
+      g.status = GOAL_STATUS.active; out.activated.push(g.id);
+    }
+  }
+  // A closed goal leaves room: the highest-priority dormant goal takes its place.
+  const closed = out.achieved.length + out.abandoned.length;
+  const waiting = dormant.filter((g) => g.status === GOAL_STATUS.dormant).sort((x, y) => fin(y.priority, 0) - fin(x.priority, 0));
+  for (let i = 0; i < closed && i < waiting.length; i++) {
+    waiting[i].status = GOAL_STATUS.active; out.activated.push(waiting[i].id);
+  }
+  return out;
+}

@@ -1,0 +1,26 @@
+// The emotion model of one persona (see model.ts for the boundary and docs/engine.md for the rules).
+import type { PsycheModel } from './model.ts';
+import { ENGINE_VERSION, normalizeConfig } from './defaults.ts';
+import { create } from './create.ts';
+import { perceive, witness, override } from './perceive.ts';
+import { elapse } from './elapse.ts';
+import { discreteOf } from './discrete.ts';
+import { view, contextState, promptLines } from './views.ts';
+import { readVad } from './util.ts';
+
+export const psyche: PsycheModel = {
+  version: ENGINE_VERSION,
+  normalizeConfig,
+  create,
+  perceive,
+  elapse,
+  override,
+  witness,
+  discrete: (s) => discreteOf(readVad(s.state?.emotion)),
+  view,
+  contextState,
+  promptLines,
+};
+
+export type { Percept, PerceiveOutcome, PsycheModel } from './model.ts';
+export { repair } from './create.ts';

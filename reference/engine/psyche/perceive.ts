@@ -1,0 +1,176 @@
+// The percept pipeline: appraisal → impulse → dynamics → catastrophe → regulation → body, needs,
+// stage → mood, relationships, self-esteem, goals → body map, mask → memory, narrative, reflection
+// → reply. Each step is one mechanism's module; this file only orders them. Time does not pass
+// during a percept (elapse does that); lastUpdated moves to the percept's timestamp.
+import type { EntityResponse, NeedState, PersonaConfig, PersonaSnapshot, VAD } from '../../../contract/resources.ts';
+import type { Percept } from './model.ts';
+import { baseline, traits, centred } from './personality.ts';
+import { internals } from './internals.ts';
+import { appraise, impulseOf, learn } from './appraisal.ts';
+import { applyImpulse, dampingOf, DYN, nudge } from './dynamics.ts';
+import { jumpEffect, step, CUSP } from './catastrophe.ts';
+import { accumulate, forceStage, reliefOf, strainOf } from './stages.ts';
+import { attenuate, maybeStart, work, activeStrategy } from './regulation.ts';
+import { remind, settleDefenses, TMT } from './tmt.ts';
+import { spend } from './body.ts';
+import { addNeeds, needsFromAppraisal, updateMotivation } from './needs.ts';
+import { pullMood, recordMood } from './mood.ts';
+import { observe, interact } from './affect.ts';
+import { relate } from './relationships.ts';
+import { appraiseEsteem } from './selfesteem.ts';
+import { updateGoals } from './goals.ts';
+import { feel } from './somatic.ts';
+import { strain } from './mask.ts';
+import { remember } from './memory.ts';
+import { tell } from './narrative.ts';
+import { reflect, reflectionReason } from './reflection.ts';
+import { discreteOf } from './discrete.ts';
+import { reply } from './text.ts';
+import { repair } from './create.ts';
+import { add, boundVad, clamp01, fin, lerp, pushCapped, readVad, round, sub, vad } from './util.ts';
+
+export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, percept: Percept): EntityResponse {
+  const s = repair(snapshot, config);
+  const st = s.state;
+  const t = traits(config);
+  const inn = internals(s);
+  const now = fin(percept.timestamp, st.lastUpdated);
+  const stim = percept.stimulus ?? {};
+  const text = percept.text ?? '';
+  const key = percept.source ?? percept.sourceId;
+  const social = key !== undefined;
+  inn.turn += 1;
+  const before: VAD = { ...st.emotion };
+
+  let transition: string | undefined;
+  if (typeof stim.soulStageForce === 'number' && Number.isFinite(stim.soulStageForce)) {
+    const forced = forceStage(st.soul_stage, stim.soulStageForce);
+    st.soul_stage = forced.stage;
+    transition = forced.transition;
+  }
+
+  const rel = key !== undefined ? s.relationships[key] : undefined;
+  const trusts = [rel?.trust, percept.worldTrust].filter((x): x is number => typeof x === 'number' && Number.isFinite(x)).map(clamp01);
+  const ap = appraise(s, percept, {
+    traits: t, trust: trusts.length ? trusts.reduce((a, b) => a + b, 0) / trusts.length : undefined,
+    autonomy: st.need_state.autonomy, stage: st.soul_stage,
+  });
+  const a = ap.appraisal;
+  inn.predictionError = round(ap.error);
+  learn(st.prediction_model, a);
+
+  // Regulation acts on the appraised impulse; an explicit vadDelta is applied as given.
+  let impulse = attenuate(st, impulseOf(a, ap.sentiment, text.length > 0, t, st.soul_stage));
+  if (stim.vadDelta) impulse = add(impulse, readVad(stim.vadDelta as Partial<VAD>));
+  applyImpulse(st, impulse, dampingOf(t, stim.dampingOverride));
+  if (stim.vadOverride) {
+    st.emotion = readVad(stim.vadOverride as Partial<VAD>, st.emotion);
+    st.velocity = { V: 0, A: 0, D: 0 };
+  }
+
+  const load = strainOf(impulse), relief = reliefOf(impulse);
+  const dz = step(st.catastrophe, CUSP.ALPHA_STRAIN * load - CUSP.ALPHA_RELIEF * relief + fin(stim.catastropheAlphaDelta, 0), t.N, st.emotion.A);
+  if (dz) nudge(st, jumpEffect(dz));
+
+  work(s, now);
+
+  const reminded = remind(s, a, text, now);
+  settleDefenses(s, t, now);
+  if (s.tmt.proximalDefense) nudge(st, vad(0, -TMT.SUPPRESS_AROUSAL * s.tmt.defenseStrength, 0));
+
+  spend(st, impulse, stim.bodyBudgetDelta);
+  st.need_state = addNeeds(addNeeds(st.need_state, needsFromAppraisal(a, social)), stim.needsDelta as Partial<NeedState> | undefined);
+  if (!transition) {
+    const moved = accumulate(st.soul_stage, load, relief, true);
+    st.soul_stage = moved.stage;
+    transition = moved.transition;
+  }
+
+  pullMood(s);
+  recordMood(s);
+  pushCapped(st.emotion_history, { ...st.emotion, timestamp: now }, DYN.HISTORY);
+  observe(st);
+
+  const socialUpdates = key !== undefined
+    ? relate(s, t, key, percept.sourceId ?? key, a, now, percept.worldTrust, s.tmt.distalDefense ? s.tmt.defenseStrength : 0)
+    : [];
+  interact(s, t);
+  appraiseEsteem(s.selfEsteem, a, social);
+  updateMotivation(s, key ?? percept.type, a, key ?? (a.agency > 0.3 ? 'self' : 'circumstance'));
+  const goalChanges = updateGoals(s.goals, inn.goalProgress, text, a, ap.relevanceGiven);
+
+  feel(s, t);
+  const home = baseline(t);
+  const maskExposure = strain(s, t, home, {
+    provoked: social && a.goal_congruence < -0.5, normViolation: a.norm_compatibility < -0.3,
+    jumped: dz !== 0, suppressing: activeStrategy(st) === 'response_modulation', mortality: reminded,
+  });
+  maybeStart(s, home, st.soul_stage.avoidance_mod, percept.type, now);
+
+  st.prev_emotion_delta = boundVad(sub(st.emotion, before));
+  const memoryEpisode = remember(s, percept.sourceId ?? key ?? 'world', text || `${percept.kind}:${percept.type}`, a, st.prev_emotion_delta, ap.error, now);
+  tell(s, memoryEpisode, social);
+
+  st.metacog.turns_since_check = fin(st.metacog.turns_since_check, 0) + 1;
+  const reason = reflectionReason(s, config);
+  const reflectionPrompt = reason ? reflect(s, config, reason) : undefined;
+  if (reason) st.metacog.self_awareness = awareness(s);
+  st.lastUpdated = Math.max(fin(st.lastUpdated, now), now);
+
+  const discrete = discreteOf(st.emotion);
+  const out: EntityResponse = {
+    emotion: { ...st.emotion }, discrete, socialUpdates,
+    memoryEpisode, goalChanges, text: reply(s, config, discrete),
+  };
+  if (reflectionPrompt) out.reflectionPrompt = reflectionPrompt;
+  if (transition) out.stageTransition = transition;
+  if (maskExposure) out.maskExposure = maskExposure;
+  return out;
+}
+
+/** Metacognition's sentence about the self (updated at each reflection). */
+export function awareness(s: PersonaSnapshot): string {
+  const d = discreteOf(s.state.emotion);
+  const hist = s.state.regulation.effectiveness_history;
+  const best = [...hist].sort((x, y) => y.effectiveness - x.effectiveness)[0];
+  const coping = best ? ` ${best.strategy.replace(/_/g, ' ')} has helped most (${best.effectiveness.toFixed(2)}).` : '';
+  return `I notice ${d.primary} (${d.intensity.toFixed(2)}) while in ${s.state.soul_stage.name}.${coping}`;
+}
+
+/** Emotional contagion (Hatfield, Cacioppo & Rapson 1993): the bystander moves toward the other's emotion. */
+export const CONTAGION = { BASE: 0.5, A: 0.15, N: 0.1, E: 0.1, IRRATIONAL: 0.5 } as const;
+
+export function witness(snapshot: PersonaSnapshot, config: PersonaConfig, other: VAD, share: number, now: number): EntityResponse {
+  const s = repair(snapshot, config);
+  const st = s.state;
+  const t = traits(config);
+  const before = { ...st.emotion };
+  const susceptibility = clamp01(CONTAGION.BASE + CONTAGION.A * centred(t.A) + CONTAGION.N * centred(t.N) + CONTAGION.E * centred(t.E))
+    * (1 - CONTAGION.IRRATIONAL + CONTAGION.IRRATIONAL * 2 * clamp01(fin(st.soul_stage.blend_table?.irrational, 0.2)));
+  const k = clamp01(fin(share, 0) * susceptibility);
+  st.emotion = boundVad(lerp(st.emotion, readVad(other), k));
+  st.prev_emotion_delta = boundVad(sub(st.emotion, before));
+  spend(st, st.prev_emotion_delta, 0);
+  pullMood(s);
+  pushCapped(st.emotion_history, { ...st.emotion, timestamp: fin(now, st.lastUpdated) }, DYN.HISTORY);
+  observe(st);
+  feel(s, t);
+  st.lastUpdated = Math.max(fin(st.lastUpdated, 0), fin(now, 0));
+  const discrete = discreteOf(st.emotion);
+  return {
+    emotion: { ...st.emotion }, discrete, socialUpdates: [],
+    goalChanges: { achieved: [], abandoned: [], activated: [] }, text: reply(s, config, discrete),
+  };
+}
+
+/** POST /personas/{id}/emotion: members given replace the emotion's; the velocity is reset. */
+export function override(s: PersonaSnapshot, v: Partial<VAD>, now: number): void {
+  const st = s.state;
+  const before = readVad(st.emotion);
+  st.emotion = readVad(v, before);
+  st.velocity = { V: 0, A: 0, D: 0 };
+  st.prev_emotion_delta = boundVad(sub(st.emotion, before));
+  if (!Array.isArray(st.emotion_history)) st.emotion_history = [];
+  pushCapped(st.emotion_history, { ...st.emotion, timestamp: fin(now, 0) }, DYN.HISTORY);
+  st.lastUpdated = Math.max(fin(st.lastUpdated, 0), fin(now, 0));
+}

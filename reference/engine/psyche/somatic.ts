@@ -1,0 +1,78 @@
+// Bodily maps of emotion (Nummenmaa, Glerean, Hari & Hietanen 2014): each region's activation in
+// [−1, 1] (negative = deactivation) follows the emotion through a linear map read off their maps:
+// arousal warms head and chest; anger adds upper back and hands; anxiety and disgust the stomach
+// and throat; happiness the whole body including the legs; sadness deactivates the limbs.
+// Interoception ∈ [0, 1] (awareness of the body, Craig 2002; Barrett's interoceptive prediction)
+// rises with neuroticism, a drained body budget and arousal.
+import type { PersonaSnapshot, VAD } from '../../../contract/resources.ts';
+import type { Traits } from './personality.ts';
+import { centred } from './personality.ts';
+import { clamp01, clamp11, fin, relax, round } from './util.ts';
+
+export const REGIONS = ['head', 'neck', 'chest', 'stomach', 'upperBack', 'hands', 'legs'] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** Weights per region on the features [arousal, pleasant, unpleasant, dominant, submissive]. */
+export const SOMATIC_MAP: Record<Region, [number, number, number, number, number]> = {
+  head: [0.45, 0.25, 0.25, 0, 0.1],
+  neck: [0.2, 0, 0.35, 0, 0.15],
+  chest: [0.45, 0.35, 0.3, 0, 0],
+  stomach: [0.15, 0, 0.4, 0, 0.25],
+  upperBack: [0.25, 0, 0.2, 0.35, 0],
+  hands: [0.35, 0.2, 0, 0.35, 0],
+  legs: [0.2, 0.4, -0.35, 0, -0.1],
+};
+
+export const SOMATIC = {
+  /** Share of the gap to the target closed by one percept. */
+  RATE: 0.5,
+  /** Time constant (seconds) of the body following the emotion. */
+  TAU: 300,
+  INTERO_BASE: 0.45, INTERO_N: 0.15, INTERO_BODY: 0.3, INTERO_AROUSAL: 0.15,
+  /** A region is felt (listed in the state) past this magnitude. */
+  SALIENT: 0.3,
+} as const;
+
+export function targetOf(e: VAD): Record<Region, number> {
+  const f = [e.A, Math.max(0, e.V), Math.max(0, -e.V), Math.max(0, e.D), Math.max(0, -e.D)];
+  const out = {} as Record<Region, number>;
+  for (const r of REGIONS) out[r] = clamp11(SOMATIC_MAP[r].reduce((sum, w, i) => sum + w * f[i], 0));
+  return out;
+}
+
+const interoceptionOf = (s: PersonaSnapshot, t: Traits) => clamp01(
+  SOMATIC.INTERO_BASE + SOMATIC.INTERO_N * centred(t.N) + SOMATIC.INTERO_BODY * (1 - fin(s.state.body_budget, 1))
+  + SOMATIC.INTERO_AROUSAL * Math.abs(s.state.emotion.A),
+);
+
+/** Moves the regions a share `k` ∈ [0, 1] of the way to the emotion's map. */
+function follow(s: PersonaSnapshot, t: Traits, k: number): void {
+  const target = targetOf(s.state.emotion);
+  const regions = s.somatic.regions;
+  for (const r of REGIONS) regions[r] = round(clamp11(fin(regions[r], 0) + k * (target[r] - fin(regions[r], 0))));
+  const io = interoceptionOf(s, t);
+  s.somatic.interoception = round(clamp01(fin(s.somatic.interoception, io) + k * (io - fin(s.somatic.interoception, io))));
+}
+
+export const feel = (s: PersonaSnapshot, t: Traits) => follow(s, t, SOMATIC.RATE);
+export const settleBody = (s: PersonaSnapshot, t: Traits, dt: number) => follow(s, t, 1 - relax(dt, SOMATIC.TAU));
+
+export const initialSomatic = (t: Traits): PersonaSnapshot['somatic'] => ({
+  regions: { head: 0, neck: 0, chest: 0, stomach: 0, upperBack: 0, hands: 0, legs: 0 },
+  interoception: round(clamp01(SOMATIC.INTERO_BASE + SOMATIC.INTERO_N * centred(t.N))),
+});
+
+const WORDS: Record<Region, [string, string]> = {
+  head: ['pressure in the head', 'foggy head'], neck: ['tight throat', 'slack neck'],
+  chest: ['pounding chest', 'hollow chest'], stomach: ['knotted stomach', 'settled stomach'],
+  upperBack: ['tense shoulders', 'sagging shoulders'], hands: ['restless hands', 'limp hands'],
+  legs: ['energised legs', 'heavy legs'],
+};
+
+/** The felt regions as words, strongest first (the state's `somatic` list). */
+export function sensations(s: PersonaSnapshot): string[] {
+  return REGIONS.map((r) => ({ r, v: fin(s.somatic?.regions?.[r], 0) }))
+    .filter((x) => Math.abs(x.v) >= SOMATIC.SALIENT)
+    .sort((a, b) => Math.abs(b.v) - Math.abs(a.v) || a.r.localeCompare(b.r))
+    .map((x) => WORDS[x.r][x.v > 0 ? 0 : 1]);
+}

@@ -1,0 +1,174 @@
+// The simulation operations of a world: chat, events, tick and time-jump, interact. Each returns its
+// result and the events it wrote to the log; counting and triggers go through progression.ts.
+import type { AffectedItem, EntityResponse, Event } from '../../../contract/resources.ts';
+import type { DeepPartial } from '../../../contract/input.ts';
+import { psyche } from '../psyche/index.ts';
+import type { Percept } from '../psyche/model.ts';
+import { bystanders, entityOrFail, personaEntityOrFail, spaceOrFail } from './entities.ts';
+import { countEvent, currentNormMap, worldTime } from './progression.ts';
+import { describe, respond } from './respond.ts';
+import { RECENT_EVENTS, type ActionRecord, type EntityRecord, type Outcome, type WorldDoc } from './model.ts';
+
+/** Share of the recipient's emotion that bystanders catch when emotionalContagion is on. */
+export const CONTAGION_SHARE = 0.2;
+/** Weight of an overheard exchange for bystanders when groupAwareness is on. */
+export const OVERHEARD_SHARE = 0.1;
+/** Longest step of a tick (a minute, or 1/100 of a long tick): pending events land at their own time. */
+const TICK_STEP_SECONDS = 60;
+const MAX_TICK_STEPS = 100;
+
+function record(world: WorldDoc, event: Event, logged: Event[]): string | undefined {
+  world.recentEvents.push(event);
+  if (world.recentEvents.length > RECENT_EVENTS) world.recentEvents.splice(0, world.recentEvents.length - RECENT_EVENTS);
+  logged.push(event);
+  return countEvent(world, event.type, event.timestamp ?? worldTime(world));
+}
+
+function trustToward(world: WorldDoc, source: string | undefined, target: string): number | undefined {
+  return world.relationships.find((r) => r.source === source && r.target === target)?.relationship.trust;
+}
+
+function perceiveAs(world: WorldDoc, entity: EntityRecord, percept: Omit<Percept, 'worldTrust' | 'normMap'>): EntityResponse {
+  return respond(world.personas[entity.name], world.personaConfigs[entity.name], {
+    ...percept, worldTrust: trustToward(world, percept.source, entity.name), normMap: currentNormMap(world),
+  });
+}
+
+/** Bystanders' reactions to an exchange: overheard (groupAwareness) and caught emotion (contagion). */
+function ripple(world: WorldDoc, speaker: EntityRecord, recipient: EntityRecord, text: string, felt: EntityResponse) {
+  const groupAwareness: AffectedItem[] = [];
+  const affected: AffectedItem[] = [];
+  const at = worldTime(world);
+  for (const other of bystanders(world, recipient, [speaker.name])) {
+    const runtime = world.personas[other.name];
+    const config = world.personaConfigs[other.name];
+    if (world.interaction.groupAwareness) {
+      const response = psyche.witness(runtime.snapshot, config, felt.emotion, OVERHEARD_SHARE, at);
+      groupAwareness.push({ entityName: other.name, response: { ...response, text: `(${other.name} overhears ${speaker.name}: "${text.slice(0, 80)}")` } });
+    }
+    if (world.interaction.emotionalContagion) {
+      affected.push({ entityName: other.name, response: psyche.witness(runtime.snapshot, config, felt.emotion, CONTAGION_SHARE, at) });
+    }
+  }
+  return { groupAwareness, affected };
+}
+
+export function chat(world: WorldDoc, body: { from: string; to: string; message: string }) {
+  const from = entityOrFail(world, body.from, 'from');
+  const to = personaEntityOrFail(world, body.to, 'to');
+  const at = worldTime(world);
+  const response = perceiveAs(world, to, {
+    kind: 'chat', type: 'chat', source: from.name, sourceId: from.id, text: body.message, timestamp: at,
+  });
+  const { groupAwareness, affected } = ripple(world, from, to, body.message, response);
+  const logged: Event[] = [];
+  const phaseChanged = record(world, {
+    type: 'chat', spaceId: to.spaceId, timestamp: at, sourceEntity: from.name, targetEntity: to.name,
+    payload: { message: body.message, reply: response.text },
+  }, logged);
+  return {
+    result: { entityName: to.name, response, affected, groupAwareness, ...(phaseChanged ? { phaseChanged } : {}) },
+    logged,
+  };
+}
+
+/** Who an event reaches: its target, else the personas of its space, else every persona. */
+function recipients(world: WorldDoc, event: Event): EntityRecord[] {
+  if (event.targetEntity !== undefined) return [personaEntityOrFail(world, event.targetEntity, 'targetEntity')];
+  const personas = world.entities.filter((e) => world.personas[e.name]);
+  return event.spaceId !== undefined ? personas.filter((e) => e.spaceId === event.spaceId) : personas;
+}
+
+function deliver(world: WorldDoc, event: Event, logged: Event[]) {
+  const source = event.sourceEntity !== undefined ? findSource(world, event.sourceEntity) : undefined;
+  const affected: AffectedItem[] = recipients(world, event).map((entity) => ({
+    entityName: entity.name,
+    response: perceiveAs(world, entity, {
+      kind: 'event', type: event.type, source: source?.name, sourceId: source?.id,
+      text: describe(event),
+      appraisal: event.appraisal, stimulus: event.stimulus, timestamp: event.timestamp ?? worldTime(world),
+    }),
+  }));
+  const phaseChanged = record(world, event, logged);
+  return { affected, phaseChanged };
+}
+
+const findSource = (world: WorldDoc, key: string) => entityOrFail(world, key, 'sourceEntity');
+
+export function dispatchEvent(world: WorldDoc, input: DeepPartial<Event> & { type: string }): Outcome<{
+  type: string; affected: AffectedItem[]; events: Event[]; phaseChanged?: string; scheduled?: boolean; recipients?: string[];
+}> {
+  const now = worldTime(world);
+  const event = { ...input, timestamp: input.timestamp ?? now } as Event;
+  // Validate every reference before anything moves: a rejected event changes nothing.
+  if (event.spaceId !== undefined) spaceOrFail(world, event.spaceId);
+  if (event.sourceEntity !== undefined) findSource(world, event.sourceEntity);
+  const reach = recipients(world, event);
+  const logged: Event[] = [];
+  if (event.timestamp! > now) {
+    world.pendingEvents.push(event);
+    world.pendingEvents.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
+    return { result: { type: event.type, affected: [], events: [event], scheduled: true, recipients: reach.map((e) => e.name) }, logged };
+  }
+  const { affected, phaseChanged } = deliver(world, event, logged);
+  return { result: { type: event.type, affected, events: logged, ...(phaseChanged ? { phaseChanged } : {}) }, logged };
+}
+
+/**
+ * tick: time passes in steps of at most a minute, pending events are delivered at their time.
+ * time-jump: one step to the end, then every due event. Simulated seconds = seconds × time.ratio.
+ */
+export function advance(world: WorldDoc, seconds: number, mode: 'tick' | 'jump'): Outcome<{
+  affected: AffectedItem[]; events: Event[]; phaseChanged?: string; elapsedTime: number;
+}> {
+  const simulated = seconds * (world.definition.time.ratio > 0 ? world.definition.time.ratio : 1);
+  const end = world.progression.elapsedTime + simulated;
+  const logged: Event[] = [];
+  const affected: AffectedItem[] = [];
+  let phaseChanged: string | undefined;
+  const step = (to: number) => {
+    const dt = to - world.progression.elapsedTime;
+    if (dt <= 0) return;
+    world.progression.elapsedTime = to;
+    for (const [name, runtime] of Object.entries(world.personas)) {
+      psyche.elapse(runtime.snapshot, world.personaConfigs[name], dt, worldTime(world));
+    }
+  };
+  // Due time in simulated seconds, compared in the same unit as elapsedTime (no rounding loop).
+  const dueAt = (event: Event | undefined) => event ? ((event.timestamp ?? 0) - world.createdAt) / 1000 : Infinity;
+  const deliverDue = () => {
+    while (world.pendingEvents.length && dueAt(world.pendingEvents[0]) <= world.progression.elapsedTime) {
+      const event = world.pendingEvents.shift()!;
+      const r = deliver(world, event, logged);
+      affected.push(...r.affected);
+      phaseChanged = r.phaseChanged ?? phaseChanged;
+    }
+  };
+  if (mode === 'jump') step(end);
+  const stride = Math.max(TICK_STEP_SECONDS, simulated / MAX_TICK_STEPS);
+  deliverDue();
+  while (world.progression.elapsedTime < end) {
+    step(Math.min(end, world.progression.elapsedTime + stride, dueAt(world.pendingEvents[0])));
+    deliverDue();
+  }
+  return { result: { affected, events: logged, ...(phaseChanged ? { phaseChanged } : {}), elapsedTime: world.progression.elapsedTime }, logged };
+}
+
+export function interact(world: WorldDoc, action: ActionRecord, body: { actor: string; target: string }) {
+  const actor = entityOrFail(world, body.actor, 'actor');
+  const target = personaEntityOrFail(world, body.target, 'target');
+  const at = worldTime(world);
+  const response = perceiveAs(world, target, {
+    kind: 'action', type: action.name, source: actor.name, sourceId: actor.id, text: action.description,
+    appraisal: action.appraisal, stimulus: action.stimulus, timestamp: at,
+  });
+  const logged: Event[] = [];
+  const phaseChanged = record(world, {
+    type: action.name, spaceId: target.spaceId, timestamp: at, sourceEntity: actor.name, targetEntity: target.name,
+    payload: { actionId: action.id }, appraisal: action.appraisal, stimulus: action.stimulus,
+  }, logged);
+  return {
+    result: { actionId: action.id, entityName: target.name, response, affected: [], ...(phaseChanged ? { phaseChanged } : {}) },
+    logged,
+  };
+}

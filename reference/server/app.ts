@@ -1,0 +1,71 @@
+// The reference deployment as a Fastify app: platform (errors, CORS, keys, rate limits) first, then
+// one route per operation of the contract, each validated with the contract's schemas.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { COMPONENTS } from '../../contract/components.ts';
+import { OPERATIONS, type Operation } from '../../contract/operations.ts';
+import { buildOpenApi } from '../../contract/openapi.ts';
+import { fastifyServerOptions, registerMethodNotAllowed, registerPlatform, type KeyRegistry } from '../platform/index.ts';
+import type { Store } from '../store/index.ts';
+import type { Handler, ServerContext } from './context.ts';
+import { worldHandlers } from './handlers/worlds.ts';
+import { worldSimulationHandlers } from './handlers/world-simulation.ts';
+import { worldPartHandlers } from './handlers/world-parts.ts';
+import { personaHandlers } from './handlers/personas.ts';
+
+export interface AppOptions {
+  store: Store;
+  registry: KeyRegistry;
+  /** Rate-limit window in ms (default: SPEC.md's minute). */
+  rateLimitWindowMs?: number;
+  bodyLimit?: number;
+  logger?: boolean;
+  now?: () => number;
+}
+
+const document = buildOpenApi();
+const HANDLERS: Record<string, Handler> = {
+  ...worldHandlers, ...worldSimulationHandlers, ...worldPartHandlers, ...personaHandlers,
+  getOpenApi: () => document,
+};
+
+/** Fastify's path syntax for a contract path: /worlds/{id} → /worlds/:id. */
+export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const missing = OPERATIONS.filter((op) => !HANDLERS[op.operationId]).map((op) => op.operationId);
+  if (missing.length) throw new Error(`reference: no handler for ${missing.join(', ')}`);
+
+  const app = Fastify({ ...fastifyServerOptions({ bodyLimit: options.bodyLimit }), logger: options.logger ?? false });
+  for (const component of COMPONENTS) app.addSchema(component);
+  await registerPlatform(app, { registry: options.registry, rateLimitWindowMs: options.rateLimitWindowMs });
+
+  const ctx: ServerContext = { store: options.store, now: options.now ?? Date.now };
+  for (const op of OPERATIONS) registerOperation(app, op, ctx);
+  registerMethodNotAllowed(app, OPERATIONS.map((op) => ({ method: op.method, url: fastifyPath(op.path) })));
+  app.addHook('onClose', async () => options.store.close());
+  return app;
+}
+
+function registerOperation(app: FastifyInstance, op: Operation, ctx: ServerContext) {
+  const handler = HANDLERS[op.operationId];
+  app.route({
+    method: op.method,
+    url: fastifyPath(op.path),
+    config: { operationId: op.operationId, public: op.public === true },
+    schema: {
+      ...(op.params ? { params: op.params } : {}),
+      ...(op.query ? { querystring: op.query } : {}),
+      ...(op.body ? { body: op.body } : {}),
+    },
+    handler: async (request, reply) => {
+      const result = handler(ctx, {
+        tenantId: request.principal?.tenantId ?? '',
+        params: request.params as Record<string, string>,
+        query: request.query as Record<string, string>,
+        body: request.body,
+      });
+      reply.code(op.status);
+      return op.raw ? result : { result };
+    },
+  });
+}

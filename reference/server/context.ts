@@ -1,0 +1,64 @@
+// What every handler works with: the store, the clock, and the helpers that load and save a
+// world or persona of the caller's tenant (another tenant's is answered exactly as a missing one).
+import { randomBytes } from 'node:crypto';
+import type { Store, StoredDoc } from '../store/index.ts';
+import { fail } from '../engine/world/fail.ts';
+import type { Outcome, PersonaDoc, WorldDoc } from '../engine/world/index.ts';
+
+export interface ServerContext {
+  store: Store;
+  now: () => number;
+}
+
+/**
+ * One validated request. Members are typed loosely on purpose: Fastify has already checked them
+ * against the operation's schemas, and the engine functions they are passed to are typed.
+ */
+export interface Call {
+  tenantId: string;
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export type Handler = (ctx: ServerContext, call: Call) => unknown;
+
+export const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+
+export function loadWorld(ctx: ServerContext, tenantId: string, id: string): StoredDoc<WorldDoc> {
+  const doc = ctx.store.get<WorldDoc>('world', tenantId, id);
+  if (!doc) throw fail('WORLD_NOT_FOUND', `world '${id}' does not exist`);
+  return doc;
+}
+
+export function loadPersona(ctx: ServerContext, tenantId: string, id: string): StoredDoc<PersonaDoc> {
+  const doc = ctx.store.get<PersonaDoc>('persona', tenantId, id);
+  if (!doc) throw fail('PERSONA_NOT_FOUND', `persona '${id}' does not exist`);
+  return doc;
+}
+
+/** Read-modify-write of one world in one transaction. */
+export function changeWorld<R>(ctx: ServerContext, tenantId: string, id: string, fn: (world: WorldDoc) => R): R {
+  return simulateWorld(ctx, tenantId, id, (world) => ({ result: fn(world), logged: [] }));
+}
+
+/** A change that also writes events to the world's log, in the same transaction. */
+export function simulateWorld<R>(ctx: ServerContext, tenantId: string, id: string, fn: (world: WorldDoc) => Outcome<R>): R {
+  return ctx.store.transaction(() => {
+    const doc = loadWorld(ctx, tenantId, id);
+    const { result, logged } = fn(doc.body);
+    ctx.store.update('world', tenantId, id, doc.body, ctx.now());
+    if (logged.length) ctx.store.appendLog('world', tenantId, id, logged);
+    return result;
+  });
+}
+
+export function changePersona<R>(ctx: ServerContext, tenantId: string, id: string, fn: (persona: PersonaDoc) => R): R {
+  return ctx.store.transaction(() => {
+    const doc = loadPersona(ctx, tenantId, id);
+    const result = fn(doc.body);
+    ctx.store.update('persona', tenantId, id, doc.body, ctx.now());
+    return result;
+  });
+}
