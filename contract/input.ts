@@ -43,17 +43,20 @@ export function inputRef<T extends TSchema>(schema: T): TUnsafe<DeepPartial<Stat
  * requires `identity` at the top and `name` inside it. Paths use '/' for nesting and '[]' for array items.
  */
 export function requireAt<T extends TSchema>(base: T, paths: Record<string, string[]>): T {
-  // The overlay only adds `required`; types come from the base (an array stays an array).
-  const overlay: Json = {};
+  // The overlay only adds `required`; each node states the type the base has there (a step followed
+  // by '[]' is an array), which keeps ajv's strict mode content.
+  const overlay: Json = { type: 'object' };
   for (const [path, required] of Object.entries(paths)) {
+    const steps = path.split('/').filter(Boolean);
     let node = overlay;
-    for (const step of path.split('/').filter(Boolean)) {
-      if (step === '[]') { node.items ??= {}; node = node.items as Json; continue; }
+    steps.forEach((step, i) => {
+      const type = steps[i + 1] === '[]' ? 'array' : 'object';
+      if (step === '[]') { node.items ??= { type }; node = node.items as Json; return; }
       node.properties ??= {};
       const props = node.properties as Json;
-      props[step] ??= {};
+      props[step] ??= { type };
       node = props[step] as Json;
-    }
+    });
     node.required = required;
   }
   return Type.Unsafe<Static<T>>({ allOf: [base, overlay] }) as unknown as T;

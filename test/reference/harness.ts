@@ -102,8 +102,13 @@ export function sampleWorld(name = 'Harbor') {
       knowledge: { facts: [{ id: 'f1', content: 'The storm is coming', visibility: 'public' }, { id: 'f2', content: 'Mara hid the map', visibility: 'private', knownBy: ['mara'] }] },
       progression: {
         initialPhase: 'calm',
-        phases: { calm: { description: 'Quiet days', normMapOverride: {} }, storm: { description: 'The storm', normMapOverride: { caution: 0.9 } } },
-        triggers: [{ id: 't-storm', condition: { type: 'event_count', eventType: 'thunder', threshold: 3 }, targetPhase: 'storm', oneShot: true }],
+        phases: { calm: { description: 'Quiet days', normMapOverride: {} }, storm: { description: 'The storm', normMapOverride: { caution: 0.9 } }, flood: { description: 'High water', normMapOverride: {} } },
+        triggers: [
+          { id: 't-storm', condition: { type: 'event_count', eventType: 'thunder', threshold: 3 }, targetPhase: 'storm', oneShot: true },
+          { id: 't-sun', condition: { type: 'event_count', eventType: 'sun', threshold: 1 }, targetPhase: 'calm', oneShot: false },
+          { id: 't-high', condition: { type: 'event_count', eventType: 'high', threshold: 2 }, targetPhase: 'flood', oneShot: false },
+          { id: 't-low', condition: { type: 'event_count', eventType: 'low', threshold: 2 }, targetPhase: 'calm', oneShot: false },
+        ],
       },
     },
     entities: [{ name: 'mara', type: 'persona' }, { name: 'olek', type: 'persona' }, { name: 'visitor', type: 'user' }],

@@ -46,8 +46,22 @@ describe('POST /worlds/{id}/events and progression', () => {
       expect.objectContaining({ phase: 'calm', exitedAt: expect.any(Number) }),
       expect.objectContaining({ phase: 'storm', triggerId: 't-storm' }),
     ]);
-    for (let n = 0; n < 3; n++) expect((await send()).body.result.phaseChanged).toBeUndefined();
-    expect((await h.call('queryWorld', { params: { id }, body: {} })).body.result.progression.phaseHistory).toHaveLength(2);
+    // Leave the phase, then reach the threshold again: a oneShot trigger must not fire a second time.
+    const sun = await h.call('dispatchEvent', { params: { id }, body: { type: 'sun' } });
+    expect(sun.body.result.phaseChanged).toBe('calm');
+    for (let n = 0; n < 4; n++) expect((await send()).body.result.phaseChanged).toBeUndefined();
+    const after = (await h.call('queryWorld', { params: { id }, body: {} })).body.result.progression;
+    expect(after.currentPhase).toBe('calm');
+    expect(after.phaseHistory.map((e: { phase: string }) => e.phase)).toEqual(['calm', 'storm', 'calm']);
+  });
+
+  it('re-arms a trigger that is not oneShot at every multiple of its threshold', async () => {
+    const id = await create();
+    const tide = (n: number) => h.call('dispatchEvent', { params: { id }, body: { type: n % 2 ? 'low' : 'high' } });
+    const phases: Array<string | undefined> = [];
+    for (let n = 0; n < 8; n++) phases.push((await tide(n)).body.result.phaseChanged);
+    // high at n=0,2,4,6 (counts 1..4, threshold 2 → fires at 2 and 4); low at n=1,3,5,7 (threshold 2 → 2 and 4).
+    expect(phases).toEqual([undefined, undefined, 'flood', 'calm', undefined, undefined, 'flood', 'calm']);
   });
 
   it('shows the phase norm override in the culture of the context', async () => {
