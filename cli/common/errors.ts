@@ -1,0 +1,14 @@
+// A command that cannot start says why in one line and exits 2 (DESIGN.md: 0 pass, 1 fail, 2 could
+// not start). Only UsageError is shown as is; anything else is a fault of the tool itself.
+export class UsageError extends Error {
+  readonly exitCode = 2;
+}
+
+export function exitWith(command: string, err: unknown): never {
+  if (err instanceof UsageError) {
+    process.stderr.write(`${command}: ${err.message}\n`);
+    process.exit(err.exitCode);
+  }
+  process.stderr.write(`${command}: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exit(2);
+}

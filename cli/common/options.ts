@@ -1,0 +1,113 @@
+// One typed configuration per command: every option has a flag, an environment twin and a
+// description; precedence is default < config file < environment < flag. The effective
+// configuration is printed (keys redacted) and stored in the results.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { UsageError } from './errors.ts';
+
+export type OptionType = 'string' | 'boolean' | 'integer' | 'list';
+export interface OptionSpec {
+  /** Flag name without dashes, e.g. 'base-url'; the env twin is PREFIX_BASE_URL. */
+  name: string;
+  type: OptionType;
+  description: string;
+  default?: string | number | boolean | string[];
+  /** Allowed values for a string or list option. */
+  choices?: readonly string[];
+  /** Redact the value wherever the configuration is shown. */
+  secret?: boolean;
+  /** Placeholder shown in --help, e.g. URL. */
+  placeholder?: string;
+}
+
+export type Values = Record<string, string | number | boolean | string[] | undefined>;
+
+export const envName = (prefix: string, name: string) => `${prefix}_${name.toUpperCase().replace(/-/g, '_')}`;
+
+function convert(spec: OptionSpec, raw: unknown, where: string): string | number | boolean | string[] {
+  const fail = (why: string): never => { throw new UsageError(`${where}: ${why}`); };
+  switch (spec.type) {
+    case 'boolean':
+      if (typeof raw === 'boolean') return raw;
+      if (/^(1|true|yes)$/i.test(String(raw))) return true;
+      if (/^(0|false|no|)$/i.test(String(raw))) return false;
+      return fail(`expected true or false, got '${raw}'`);
+    case 'integer': {
+      const n = Number(raw);
+      if (!Number.isInteger(n) || n < 0) fail(`expected a whole number ≥ 0, got '${raw}'`);
+      return n;
+    }
+    case 'list': {
+      const list = (Array.isArray(raw) ? raw : String(raw).split(',')).map((s) => String(s).trim()).filter(Boolean);
+      for (const item of list) if (spec.choices && !spec.choices.includes(item)) fail(`'${item}' is not one of ${spec.choices.join(', ')}`);
+      return list;
+    }
+    default: {
+      const s = String(raw);
+      if (spec.choices && !spec.choices.includes(s)) fail(`'${s}' is not one of ${spec.choices.join(', ')}`);
+      return s;
+    }
+  }
+}
+
+/**
+ * Parses argv and the environment against the specs. `configFlag` names an option holding a JSON
+ * config file whose keys are option names.
+ */
+export function parseOptions(specs: OptionSpec[], argv: string[], env: NodeJS.ProcessEnv, prefix: string, configFlag?: string): Values {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: Object.fromEntries([...specs.map((s) => [s.name, { type: s.type === 'boolean' ? 'boolean' : 'string' }]), ['help', { type: 'boolean', short: 'h' }]]) as never,
+      strict: true, allowPositionals: false,
+    }).values as Record<string, string | boolean | undefined>;
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see --help)`);
+  }
+  const values: Values = { help: parsed.help === true };
+  for (const spec of specs) if (spec.default !== undefined) values[spec.name] = spec.default;
+  const file = configFlag ? (parsed[configFlag] as string | undefined) ?? env[envName(prefix, configFlag)] : undefined;
+  if (file) {
+    let fromFile: Record<string, unknown>;
+    try {
+      fromFile = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new UsageError(`${file}: cannot read the config file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+    for (const [key, raw] of Object.entries(fromFile)) {
+      const spec = specs.find((s) => s.name === key);
+      if (!spec) throw new UsageError(`${file}: unknown option '${key}'`);
+      values[key] = convert(spec, raw, `${file}: ${key}`);
+    }
+  }
+  for (const spec of specs) {
+    const fromEnv = env[envName(prefix, spec.name)];
+    if (fromEnv !== undefined && fromEnv !== '') values[spec.name] = convert(spec, fromEnv, envName(prefix, spec.name));
+    if (parsed[spec.name] !== undefined) values[spec.name] = convert(spec, parsed[spec.name], `--${spec.name}`);
+  }
+  return values;
+}
+
+export function helpText(usage: string, about: string, specs: OptionSpec[], prefix: string): string {
+  const rows = specs.map((s) => {
+    const flag = `--${s.name}${s.type === 'boolean' ? '' : ` ${s.placeholder ?? (s.type === 'integer' ? 'N' : 'VALUE')}`}`;
+    const extra = [s.choices ? `one of ${s.choices.join(', ')}` : '', s.default !== undefined && s.default !== false ? `default ${Array.isArray(s.default) ? s.default.join(',') || '(none)' : s.default}` : '']
+      .filter(Boolean).join('; ');
+    return `  ${flag.padEnd(30)} ${s.description}${extra ? ` (${extra})` : ''}\n  ${''.padEnd(30)} env ${envName(prefix, s.name)}`;
+  });
+  return `${usage}\n\n${about}\n\nOptions (flag, then its environment twin):\n${rows.join('\n')}\n  ${'-h, --help'.padEnd(30)} this help\n`;
+}
+
+/** The configuration as it may be shown or stored: secrets redacted. */
+export function redacted(specs: OptionSpec[], values: Values): Values {
+  const out: Values = {};
+  for (const spec of specs) out[spec.name] = spec.secret && values[spec.name] ? redactKey(String(values[spec.name])) : values[spec.name];
+  return out;
+}
+
+/** mk_test_abcdef… → mk_test_…(redacted): the environment stays visible, the secret never. */
+export function redactKey(key: string): string {
+  const prefix = /^mk_(live|test)_/.exec(key)?.[0] ?? '';
+  return `${prefix}…(redacted)`;
+}
