@@ -111,11 +111,11 @@ export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: Appraisal
   const other = percept.source !== undefined || percept.sourceId !== undefined;
   const norm = normVerdict(percept.normMap, percept.type, text);
   const derived: Appraisal = {
-    goal_relevance: DERIVE.RELEVANCE_BASE[kind] + DERIVE.RELEVANCE_SENTIMENT * Math.abs(s) + DERIVE.RELEVANCE_GOAL * goalRelevance(snap.goals, text),
+    goal_relevance: (DERIVE.RELEVANCE_BASE[kind] ?? DERIVE.RELEVANCE_BASE.event) + DERIVE.RELEVANCE_SENTIMENT * Math.abs(s) + DERIVE.RELEVANCE_GOAL * goalRelevance(snap.goals, text),
     goal_congruence: s + DERIVE.TRUST_COLOUR * (2 * trust - 1) * (1 - Math.abs(s)),
     expectedness: 0, // filled below, from the prediction error of the other members
-    controllability: DERIVE.CONTROL_BASE[kind] + DERIVE.CONTROL_AUTONOMY * (ctx.autonomy - 0.5) - DERIVE.CONTROL_HOSTILITY * Math.max(0, -s),
-    agency: other ? DERIVE.AGENCY_OTHER[kind] : 0,
+    controllability: (DERIVE.CONTROL_BASE[kind] ?? DERIVE.CONTROL_BASE.event) + DERIVE.CONTROL_AUTONOMY * (ctx.autonomy - 0.5) - DERIVE.CONTROL_HOSTILITY * Math.max(0, -s),
+    agency: other ? (DERIVE.AGENCY_OTHER[kind] ?? DERIVE.AGENCY_OTHER.event) : 0,
     norm_compatibility: norm ?? DERIVE.NORM_DEFAULT + DERIVE.NORM_HOSTILITY * Math.min(0, s),
   };
   const out = {} as Appraisal;

@@ -3,10 +3,10 @@
 // A percept adds an impulse to the velocity; the damping ζ ∈ [0,1] says how much of the previous
 // velocity survives one percept (1 − ζ). With time the velocity dies out and the emotion relaxes
 // exponentially toward its resting point (the mood, shifted on the catastrophe's breakdown branch).
-import type { PersonaState, VAD } from '../../../contract/resources.ts';
+import type { PersonaSnapshot, PersonaState, VAD } from '../../../contract/resources.ts';
 import type { Traits } from './personality.ts';
 import { centred } from './personality.ts';
-import { add, boundVad, clamp, clamp01, fin, relax, scale, sub, vad } from './util.ts';
+import { add, boundVad, clamp, clamp01, fin, pushCapped, readVad, relax, scale, sub, vad } from './util.ts';
 
 export const DYN = {
   /** ζ = BASE + C·c(C) + N·c(N): conscientious personae settle, neurotic ones keep swinging. */
@@ -71,4 +71,15 @@ export function relaxEmotion(s: PersonaState, rest: VAD, dt: number, t: Traits):
   s.velocity = boundVad(scale(s.velocity, relax(dt, DYN.TAU_VELOCITY)));
 }
 
-export const readDamping = (x: unknown): number | undefined => (typeof x === 'number' && Number.isFinite(x) ? fin(x, 0) : undefined);
+
+/** POST /personas/{id}/emotion: members given replace the emotion's; the velocity is reset. */
+export function override(s: PersonaSnapshot, v: Partial<VAD>, now: number): void {
+  const st = s.state;
+  const before = readVad(st.emotion);
+  st.emotion = readVad(v, before);
+  st.velocity = { V: 0, A: 0, D: 0 };
+  st.prev_emotion_delta = boundVad(sub(st.emotion, before));
+  if (!Array.isArray(st.emotion_history)) st.emotion_history = [];
+  pushCapped(st.emotion_history, { ...st.emotion, timestamp: fin(now, 0) }, DYN.HISTORY);
+  st.lastUpdated = Math.max(fin(st.lastUpdated, 0), fin(now, 0));
+}

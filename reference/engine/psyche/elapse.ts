@@ -49,7 +49,7 @@ export function elapse(snapshot: PersonaSnapshot, config: PersonaConfig, seconds
   }
   const time = Math.max(fin(st.lastUpdated, 0), fin(now, 0));
   settleDefenses(s, t, time);
-  review(s, time);
+  review(s, base, time);
   pushCapped(st.emotion_history, { ...st.emotion, timestamp: time }, DYN.HISTORY);
   recordMood(s);
   observe(st);

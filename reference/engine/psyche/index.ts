@@ -2,7 +2,9 @@
 import type { PsycheModel } from './model.ts';
 import { ENGINE_VERSION, normalizeConfig } from './defaults.ts';
 import { create } from './create.ts';
-import { perceive, witness, override } from './perceive.ts';
+import { perceive } from './perceive.ts';
+import { witness } from './contagion.ts';
+import { override } from './dynamics.ts';
 import { elapse } from './elapse.ts';
 import { discreteOf } from './discrete.ts';
 import { view, contextState, promptLines } from './views.ts';

@@ -4,7 +4,7 @@
 // during a percept (elapse does that); lastUpdated moves to the percept's timestamp.
 import type { EntityResponse, NeedState, PersonaConfig, PersonaSnapshot, VAD } from '../../../contract/resources.ts';
 import type { Percept } from './model.ts';
-import { baseline, traits, centred } from './personality.ts';
+import { baseline, traits } from './personality.ts';
 import { internals } from './internals.ts';
 import { appraise, impulseOf, learn } from './appraisal.ts';
 import { applyImpulse, dampingOf, DYN, nudge } from './dynamics.ts';
@@ -16,18 +16,18 @@ import { spend } from './body.ts';
 import { addNeeds, needsFromAppraisal, updateMotivation } from './needs.ts';
 import { pullMood, recordMood } from './mood.ts';
 import { observe, interact } from './affect.ts';
-import { relate } from './relationships.ts';
+import { relate, unitWorldTrust } from './relationships.ts';
 import { appraiseEsteem } from './selfesteem.ts';
 import { updateGoals } from './goals.ts';
 import { feel } from './somatic.ts';
 import { strain } from './mask.ts';
 import { remember } from './memory.ts';
 import { tell } from './narrative.ts';
-import { reflect, reflectionReason } from './reflection.ts';
+import { awareness, reflect, reflectionReason } from './reflection.ts';
 import { discreteOf } from './discrete.ts';
 import { reply } from './text.ts';
 import { repair } from './create.ts';
-import { add, boundVad, clamp01, fin, lerp, pushCapped, readVad, round, sub, vad } from './util.ts';
+import { add, boundVad, clamp01, fin, pushCapped, readVad, round, sub, vad } from './util.ts';
 
 export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, percept: Percept): EntityResponse {
   const s = repair(snapshot, config);
@@ -50,7 +50,7 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   }
 
   const rel = key !== undefined ? s.relationships[key] : undefined;
-  const trusts = [rel?.trust, percept.worldTrust].filter((x): x is number => typeof x === 'number' && Number.isFinite(x)).map(clamp01);
+  const trusts = [rel?.trust, unitWorldTrust(percept.worldTrust)].filter((x): x is number => typeof x === 'number' && Number.isFinite(x)).map(clamp01);
   const ap = appraise(s, percept, {
     traits: t, trust: trusts.length ? trusts.reduce((a, b) => a + b, 0) / trusts.length : undefined,
     autonomy: st.need_state.autonomy, stage: st.soul_stage,
@@ -126,51 +126,4 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   if (transition) out.stageTransition = transition;
   if (maskExposure) out.maskExposure = maskExposure;
   return out;
-}
-
-/** Metacognition's sentence about the self (updated at each reflection). */
-export function awareness(s: PersonaSnapshot): string {
-  const d = discreteOf(s.state.emotion);
-  const hist = s.state.regulation.effectiveness_history;
-  const best = [...hist].sort((x, y) => y.effectiveness - x.effectiveness)[0];
-  const coping = best ? ` ${best.strategy.replace(/_/g, ' ')} has helped most (${best.effectiveness.toFixed(2)}).` : '';
-  return `I notice ${d.primary} (${d.intensity.toFixed(2)}) while in ${s.state.soul_stage.name}.${coping}`;
-}
-
-/** Emotional contagion (Hatfield, Cacioppo & Rapson 1993): the bystander moves toward the other's emotion. */
-export const CONTAGION = { BASE: 0.5, A: 0.15, N: 0.1, E: 0.1, IRRATIONAL: 0.5 } as const;
-
-export function witness(snapshot: PersonaSnapshot, config: PersonaConfig, other: VAD, share: number, now: number): EntityResponse {
-  const s = repair(snapshot, config);
-  const st = s.state;
-  const t = traits(config);
-  const before = { ...st.emotion };
-  const susceptibility = clamp01(CONTAGION.BASE + CONTAGION.A * centred(t.A) + CONTAGION.N * centred(t.N) + CONTAGION.E * centred(t.E))
-    * (1 - CONTAGION.IRRATIONAL + CONTAGION.IRRATIONAL * 2 * clamp01(fin(st.soul_stage.blend_table?.irrational, 0.2)));
-  const k = clamp01(fin(share, 0) * susceptibility);
-  st.emotion = boundVad(lerp(st.emotion, readVad(other), k));
-  st.prev_emotion_delta = boundVad(sub(st.emotion, before));
-  spend(st, st.prev_emotion_delta, 0);
-  pullMood(s);
-  pushCapped(st.emotion_history, { ...st.emotion, timestamp: fin(now, st.lastUpdated) }, DYN.HISTORY);
-  observe(st);
-  feel(s, t);
-  st.lastUpdated = Math.max(fin(st.lastUpdated, 0), fin(now, 0));
-  const discrete = discreteOf(st.emotion);
-  return {
-    emotion: { ...st.emotion }, discrete, socialUpdates: [],
-    goalChanges: { achieved: [], abandoned: [], activated: [] }, text: reply(s, config, discrete),
-  };
-}
-
-/** POST /personas/{id}/emotion: members given replace the emotion's; the velocity is reset. */
-export function override(s: PersonaSnapshot, v: Partial<VAD>, now: number): void {
-  const st = s.state;
-  const before = readVad(st.emotion);
-  st.emotion = readVad(v, before);
-  st.velocity = { V: 0, A: 0, D: 0 };
-  st.prev_emotion_delta = boundVad(sub(st.emotion, before));
-  if (!Array.isArray(st.emotion_history)) st.emotion_history = [];
-  pushCapped(st.emotion_history, { ...st.emotion, timestamp: fin(now, 0) }, DYN.HISTORY);
-  st.lastUpdated = Math.max(fin(st.lastUpdated, 0), fin(now, 0));
 }

@@ -48,3 +48,13 @@ export function reflect(s: PersonaSnapshot, config: PersonaConfig, reason: strin
     ].join('\n'),
   };
 }
+
+/** Metacognition's sentence about the self (updated at each reflection). */
+export function awareness(s: PersonaSnapshot): string {
+  const d = discreteOf(s.state.emotion);
+  const hist = s.state.regulation.effectiveness_history;
+  const best = [...hist].sort((x, y) => y.effectiveness - x.effectiveness)[0];
+  const coping = best ? ` ${best.strategy.replace(/_/g, ' ')} has helped most (${best.effectiveness.toFixed(2)}).` : '';
+  return `I notice ${d.primary} (${d.intensity.toFixed(2)}) while in ${s.state.soul_stage.name}.${coping}`;
+}
+

@@ -142,10 +142,14 @@ export function finish(snap: PersonaSnapshot, now: number, context: string): voi
   delete internals(snap).regulationStart;
 }
 
-/** Time passing: a strategy whose target has been reached by decay is closed. */
-export function review(snap: PersonaSnapshot, now: number): void {
+/** Time passing: a strategy is closed once the emotion is back at least as near `home` as its target. */
+export function review(snap: PersonaSnapshot, home: VAD, now: number): void {
   const act = snap.state.regulation.active_strategy;
-  if (act && dist(snap.state.emotion, act.target_emotion) <= REG.DONE_RADIUS * 2) finish(snap, now, 'resolved with time');
+  if (!act) return;
+  const e = snap.state.emotion;
+  if (dist(e, act.target_emotion) <= REG.DONE_RADIUS || dist(e, home) <= dist(act.target_emotion, home) + REG.DONE_RADIUS) {
+    finish(snap, now, 'resolved with time');
+  }
 }
 
 /** The strategy the persona relies on most (for prompts and metacognition). */

@@ -7,7 +7,7 @@
 import type { Appraisal, EntityResponse, PersonaRelationship, PersonaSnapshot } from '../../../contract/resources.ts';
 import type { Traits } from './personality.ts';
 import { centred } from './personality.ts';
-import { clamp01, fin, round } from './util.ts';
+import { clamp01, clamp11, fin, round } from './util.ts';
 
 export const REL = {
   TRUST_DEFAULT: 0.5,
@@ -31,15 +31,18 @@ export function attachmentStyle(t: Traits, trust: number): string {
   return ax && av ? 'fearful' : ax ? 'preoccupied' : av ? 'dismissing' : 'secure';
 }
 
-export function initialTrust(t: Traits, worldTrust?: number): number {
-  const own = clamp01(REL.TRUST_DEFAULT + REL.TRUST_A * centred(t.A));
-  return round(typeof worldTrust === 'number' && Number.isFinite(worldTrust) ? (own + clamp01(worldTrust)) / 2 : own);
+/**
+ * World-level trust is read on [−1, 1] with 0 neutral (the world's default "stranger" relationship
+ * has trust 0) and mapped onto the persona's [0, 1] scale: (t + 1) / 2.
+ */
+export function unitWorldTrust(worldTrust: number | undefined): number | undefined {
+  return typeof worldTrust === 'number' && Number.isFinite(worldTrust) ? (clamp11(worldTrust) + 1) / 2 : undefined;
 }
 
-/** The relationship default used by contextState when the asker is not known yet. */
-export function strangerView(t: Traits): { trust: number; intimacy: number; attachmentStyle: string } {
-  const trust = initialTrust(t);
-  return { trust, intimacy: 0, attachmentStyle: attachmentStyle(t, trust) };
+export function initialTrust(t: Traits, worldTrust?: number): number {
+  const own = clamp01(REL.TRUST_DEFAULT + REL.TRUST_A * centred(t.A));
+  const world = unitWorldTrust(worldTrust);
+  return round(world === undefined ? own : (own + world) / 2);
 }
 
 type Update = EntityResponse['socialUpdates'][number];

@@ -66,6 +66,10 @@ describe('appraisal', () => {
     const rLo = psyche.perceive(lo.snap, lo.config, chat(NEUTRAL, 'eve', { worldTrust: 0 }));
     const rHi = psyche.perceive(hi.snap, hi.config, chat(NEUTRAL, 'eve', { worldTrust: 1 }));
     expect(rHi.memoryEpisode!.appraisal.goal_congruence).toBeGreaterThan(rLo.memoryEpisode!.appraisal.goal_congruence);
+    // World trust is read on [-1, 1]: the world's default stranger trust 0 is neutral, -1 hostile.
+    const stranger = persona(), enemy = persona();
+    expect(psyche.perceive(stranger.snap, stranger.config, chat(NEUTRAL, 'eve', { worldTrust: 0 })).memoryEpisode!.appraisal.goal_congruence).toBe(0);
+    expect(psyche.perceive(enemy.snap, enemy.config, chat(NEUTRAL, 'eve', { worldTrust: -1 })).memoryEpisode!.appraisal.goal_congruence).toBeLessThan(0);
   });
 
   it('norm map verdicts set norm compatibility', () => {

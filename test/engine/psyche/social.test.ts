@@ -88,7 +88,7 @@ describe('goals', () => {
     const { config, snap } = persona({ goals });
     let achieved: string[] = [], activated: string[] = [];
     for (let i = 0; i < 6 && !achieved.length; i++) {
-      const r = psyche.perceive(snap, config, chat('Wonderful news: we found the golden key you lost!', 'bob'));
+      const r = psyche.perceive(snap, config, chat('Wonderful news, great joy: we found the golden key you lost! Amazing!', 'bob'));
       achieved = r.goalChanges.achieved; activated = r.goalChanges.activated;
     }
     expect(achieved).toEqual(['g-key']);
