@@ -12,14 +12,30 @@ export class ResponseValidator {
   private readonly ajv: Ajv;
   private readonly cache = new Map<string, ValidateFunction | null>();
   private readonly byId = new Map<string, { path: string; method: string }>();
+  private readonly byRoute = new Map<string, string>();
 
   constructor(readonly document: Json, readonly documentId = 'openapi') {
     // validateSchema off: the document as a whole is not a JSON Schema, only its schema fragments are.
     this.ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, coerceTypes: false, removeAdditional: false, useDefaults: false });
     this.ajv.addSchema({ $id: documentId, paths: document.paths, components: document.components }, documentId);
     for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
-      for (const [method, op] of Object.entries<Json>(item)) if (op?.operationId) this.byId.set(op.operationId, { path, method });
+      for (const [method, op] of Object.entries<Json>(item)) {
+        if (!op?.operationId) continue;
+        this.byId.set(op.operationId, { path, method });
+        this.byRoute.set(routeKey(method, path), op.operationId);
+      }
     }
+  }
+
+  /** The operationId of a route in this document (another deployment may name its operations differently). */
+  operationAt(method: string, pathTemplate: string): string | undefined {
+    return this.byRoute.get(routeKey(method, pathTemplate));
+  }
+
+  /** Raw operation object of the document. */
+  operation(operationId: string): Json | undefined {
+    const op = this.byId.get(operationId);
+    return op ? this.document.paths[op.path][op.method] : undefined;
   }
 
   operations(): Array<{ operationId: string; path: string; method: string }> {
@@ -41,6 +57,26 @@ export class ResponseValidator {
     return { ok: problems.length === 0, problems };
   }
 
+  /** Checks a body against the operation's declared success schema, whatever its exact 2xx status. */
+  checkSuccessBody(operationId: string, body: unknown): ResponseCheck {
+    const op = this.byId.get(operationId);
+    if (!op) return { ok: false, problems: [`operation ${operationId} is not in the document`] };
+    const key = Object.keys(this.document.paths[op.path][op.method].responses ?? {}).find((k) => /^2/.test(k));
+    if (!key) return { ok: true, problems: [] };
+    const validate = this.compile(op.path, op.method, key);
+    if (!validate || validate(body)) return { ok: true, problems: [] };
+    return { ok: false, problems: formatErrors(validate.errors) };
+  }
+
+  /** Checks any value against a named component (e.g. ErrorEnvelope). */
+  checkComponent(name: string, value: unknown): ResponseCheck {
+    const ref = `${this.documentId}#/components/schemas/${encodeURIComponent(name)}`;
+    if (!this.cache.has(ref)) this.cache.set(ref, this.document.components?.schemas?.[name] ? this.ajv.compile({ $ref: ref }) : null);
+    const validate = this.cache.get(ref);
+    if (!validate) return { ok: false, problems: [`component ${name} is not in the document`] };
+    return validate(value) ? { ok: true, problems: [] } : { ok: false, problems: formatErrors(validate.errors) };
+  }
+
   private compile(path: string, method: string, status: string): ValidateFunction | null {
     const ref = `${this.documentId}#/${pointer('paths', path, method, 'responses', status, 'content', 'application/json', 'schema')}`;
     if (!this.cache.has(ref)) {
@@ -50,6 +86,9 @@ export class ResponseValidator {
     return this.cache.get(ref)!;
   }
 }
+
+/** Path templates compare by shape: /worlds/{id} equals /worlds/{worldId}. */
+export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;
 
 export function formatErrors(errors: ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).slice(0, 10).map((e) => {

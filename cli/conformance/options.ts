@@ -1,0 +1,26 @@
+// The options of `npm run conformance`, each with its CONFORMANCE_* environment twin.
+import type { OptionSpec } from '../common/options.ts';
+
+export const AREAS = ['openapi', 'auth', 'isolation', 'errors', 'worlds', 'world-parts', 'simulation', 'progression', 'states', 'personas', 'rate-limit'] as const;
+
+export const OPTIONS: OptionSpec[] = [
+  { name: 'base-url', type: 'string', placeholder: 'URL', description: 'deployment to check; without it the embedded reference is started and checked' },
+  { name: 'api-key', type: 'string', placeholder: 'KEY', secret: true, description: 'API key of the main tenant (required with --base-url)' },
+  { name: 'second-key', type: 'string', placeholder: 'KEY', secret: true, description: 'key of another tenant: enables the isolation checks' },
+  { name: 'plan', type: 'string', choices: ['free', 'starter', 'pro', 'enterprise'], default: 'pro', description: "plan of --api-key: the client paces itself under its limit" },
+  { name: 'rpm', type: 'integer', description: 'requests per minute to pace at (overrides the plan; 0 = no pacing)' },
+  { name: 'rate-limit-key', type: 'string', placeholder: 'KEY', secret: true, description: 'a key the run may exhaust: enables the rate-limit checks' },
+  { name: 'rate-limit-plan', type: 'string', choices: ['free', 'starter', 'pro', 'enterprise'], default: 'free', description: 'plan of --rate-limit-key, to compare the observed limit with' },
+  { name: 'origin-key', type: 'string', placeholder: 'KEY', secret: true, description: 'a key with an origin allowlist: enables the origin checks (with --allowed-origin)' },
+  { name: 'allowed-origin', type: 'string', placeholder: 'ORIGIN', description: 'an origin on the allowlist of --origin-key' },
+  { name: 'only', type: 'list', placeholder: 'AREA,…', choices: AREAS, default: [], description: 'run only these areas' },
+  { name: 'strict', type: 'boolean', default: false, description: 'SHOULD failures fail the run too' },
+  { name: 'allow-live', type: 'boolean', default: false, description: 'accept mk_live_ keys (production, billed)' },
+  { name: 'allow-billable', type: 'boolean', default: false, description: 'call the billable POST /worlds/{id}/interact (always on for the embedded reference)' },
+  { name: 'keep', type: 'boolean', default: false, description: 'leave what the run created instead of soft-deleting it' },
+  { name: 'report-dir', type: 'string', placeholder: 'DIR', default: 'reports', description: 'where junit.xml, results.json and report.html go' },
+  { name: 'timeout-ms', type: 'integer', default: 10_000, description: 'timeout of each request' },
+  { name: 'deadline-s', type: 'integer', default: 1800, description: 'the whole run stops after this many seconds' },
+  { name: 'config', type: 'string', placeholder: 'FILE', description: 'JSON file of options (keys are option names); env and flags override it' },
+  { name: 'no-color', type: 'boolean', default: false, description: 'plain output' },
+];

@@ -1,0 +1,42 @@
+// Runs the scenario files with vitest's programmatic API: one file per area, one after another in
+// one worker (so the client's pacing holds for the whole run), the run's configuration provided to
+// the files, vitest's own output replaced by the collector's progress lines.
+import { startVitest } from 'vitest/node';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { Collector } from './collector.ts';
+import type { SuiteConfig } from '../../scenarios/support/config.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export function scenarioFile(area: string): string {
+  return `scenarios/${area}.test.ts`;
+}
+
+export async function runScenarios(config: SuiteConfig, areas: string[], opts: { print: (line: string) => void; deadlineMs: number }) {
+  const files = areas.map(scenarioFile).filter((f) => existsSync(ROOT + f));
+  const collector = new Collector(opts.print);
+  const vitest = await startVitest('test', files, {
+    watch: false,
+    run: true,
+    config: false,
+    root: ROOT,
+    reporters: [collector],
+    include: files,
+    setupFiles: ['scenarios/support/setup.ts'],
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: config.timeoutMs * 4 + 130_000,
+    hookTimeout: config.timeoutMs * 4 + 130_000,
+    provide: { conformance: config },
+    // The run's verdict comes from the collected results, not from vitest's exit code.
+    passWithNoTests: true,
+  }, { logLevel: 'error' }).catch((err: Error) => { throw new Error(`could not start the scenarios: ${err.message}`); });
+  const timer = setTimeout(() => { void vitest.cancelCurrentRun('keyboard-input'); }, opts.deadlineMs);
+  try {
+    await vitest.close();
+  } finally {
+    clearTimeout(timer);
+  }
+  return collector;
+}

@@ -1,0 +1,139 @@
+// The requirement catalogue: one entry per normative statement of SPEC.md that can be checked over
+// HTTP, with its level and the clause it comes from. MUST = what SPEC.md states (a failure fails the
+// run); SHOULD = a reasonable reading where SPEC.md is silent (a warning; --strict makes it fail).
+// Checks name the ids they cover in their titles ("[PROG-2] …"); a test keeps every in-scope entry
+// covered by at least one check.
+export type Level = 'MUST' | 'SHOULD';
+export type Area =
+  | 'envelope' | 'contract' | 'auth' | 'isolation' | 'rate-limit' | 'errors' | 'worlds' | 'world-parts'
+  | 'simulation' | 'progression' | 'states' | 'personas' | 'openapi';
+
+export interface Requirement {
+  id: string;
+  level: Level;
+  area: Area;
+  /** What is checked, in one sentence. */
+  title: string;
+  /** The words of SPEC.md it rests on (section: quote). */
+  clause: string;
+}
+
+const r = (id: string, level: Level, area: Area, title: string, clause: string): Requirement => ({ id, level, area, title, clause });
+
+export const REQUIREMENTS: Requirement[] = [
+  // ---- Envelope and contract (checked on every response the run receives) ----
+  r('ENV-1', 'MUST', 'envelope', 'Every 2xx response is a JSON object with a `result` member.', 'What the service does: "Every successful response is wrapped in an object with a `result` member."'),
+  r('ENV-2', 'MUST', 'envelope', 'Every error response is `{error: {code: string, message: string}}`.', 'Errors: "Error response body: an object with `error` = {`code` (string), `message` (string)}."'),
+  r('ENV-3', 'MUST', 'envelope', 'Bodies are JSON (`application/json`).', 'Introduction: "All bodies are JSON (`application/json`)."'),
+  r('ENV-4', 'SHOULD', 'envelope', 'A client mistake is never answered with a 5xx.', 'Errors: "Documented endpoints list an error response for invalid requests" (a 5xx is a fault of the server).'),
+  r('CONTRACT-1', 'MUST', 'contract', 'Responses of operations whose shapes SPEC.md documents match those shapes (the bundled contract).', 'Resources and their fields; Endpoints (documented request/response shapes).'),
+  r('CONTRACT-2', 'MUST', 'contract', 'Every response matches the OpenAPI document the deployment serves (status declared, body schema).', 'Machine-readable description: "returns the full OpenAPI description, generated from the service\'s schemas."'),
+
+  // ---- Authentication ----
+  r('AUTH-1', 'MUST', 'auth', 'Every operation answers 401 UNAUTHORIZED without X-API-Key.', 'Authentication 1: "A missing or invalid key yields error code `UNAUTHORIZED` with status 401."'),
+  r('AUTH-2', 'MUST', 'auth', 'Every operation answers 401 UNAUTHORIZED with an invalid key.', 'Authentication 1: "A missing or invalid key yields error code `UNAUTHORIZED` with status 401."'),
+  r('AUTH-3', 'MUST', 'auth', 'One key works for both the World API and the Persona API.', 'Authentication 2: "The World API and the Persona API share one key system."'),
+  r('AUTH-4', 'MUST', 'auth', 'A key with configured origins is refused from another origin.', 'Authentication 6: "only the configured origins may use the key and all other origins are blocked."'),
+  r('AUTH-5', 'MUST', 'auth', 'A key with configured origins works from a configured origin.', 'Authentication 6: "only the configured origins may use the key".'),
+  r('AUTH-6', 'MUST', 'auth', 'A key without configured origins works from any origin.', 'Authentication 6: "when a key has no configured origins, it works from any origin".'),
+  r('AUTH-7', 'SHOULD', 'auth', 'A blocked origin is answered 403 with the error envelope.', 'Errors: "Error code and status returned when an origin is blocked by the allowlist: not shown."'),
+
+  // ---- Tenant isolation ----
+  r('ISO-1', 'MUST', 'isolation', "Another tenant's world is answered 404 WORLD_NOT_FOUND on every world operation, and is left unchanged.", 'Resources: "A world belongs to a tenant"; Errors: "`WORLD_NOT_FOUND` 404: the world id does not exist or is not accessible".'),
+  r('ISO-2', 'MUST', 'isolation', "Another tenant's worlds are never listed.", 'Errors: "WORLD_NOT_FOUND … is not accessible"; a listed world is accessible.'),
+  r('ISO-3', 'SHOULD', 'isolation', "Another tenant's persona is answered as a missing one (PERSONA_NOT_FOUND) on every persona operation, and never listed.", 'SPEC.md states tenancy for worlds; the same key system serves personas (Authentication 2).'),
+
+  // ---- Rate limits ----
+  r('RATE-1', 'MUST', 'rate-limit', 'Past the per-key limit the answer is 429 RATE_LIMITED.', 'Limits: "When a rate limit is exceeded, the response is 429 with code `RATE_LIMITED`".'),
+  r('RATE-2', 'MUST', 'rate-limit', 'A 429 carries Retry-After with a whole number of seconds.', 'Errors: "the response carries header `Retry-After` with the seconds to wait".'),
+  r('RATE-3', 'SHOULD', 'rate-limit', 'A request sent after waiting Retry-After seconds is accepted.', 'Errors: "Retry-After with the seconds to wait".'),
+  r('RATE-4', 'SHOULD', 'rate-limit', "The number of requests accepted before the first 429 is within 10% of the plan's limit.", 'Limits: Free 100, Starter 500, Pro 2,000 requests per minute per API key.'),
+
+  // ---- Errors ----
+  r('ERR-1', 'MUST', 'errors', 'An unknown world id is answered 404 WORLD_NOT_FOUND.', 'Errors: "`WORLD_NOT_FOUND` 404: the world id does not exist".'),
+  r('ERR-2', 'MUST', 'errors', 'An unknown entity name is answered 404 ENTITY_NOT_FOUND.', 'Errors: "`ENTITY_NOT_FOUND` 404: the named entity does not exist in the world".'),
+  r('ERR-3', 'MUST', 'errors', 'A body member of the wrong type is answered 400 VALIDATION_ERROR.', 'Errors: "`VALIDATION_ERROR` 400: request body failed schema validation".'),
+  r('ERR-4', 'MUST', 'errors', 'An unknown persona id is answered with code PERSONA_NOT_FOUND.', 'Errors: "`PERSONA_NOT_FOUND` … persona does not exist".'),
+  r('ERR-5', 'SHOULD', 'errors', 'PERSONA_NOT_FOUND comes with status 404.', 'Errors: "Status of `PERSONA_NOT_FOUND`: not shown."'),
+  r('ERR-6', 'SHOULD', 'errors', 'A body that is not JSON, not an object, or misses a needed member is answered 400 VALIDATION_ERROR.', 'Errors: "`VALIDATION_ERROR` 400: request body failed schema validation"; required members: not shown.'),
+
+  // ---- Worlds ----
+  r('WORLD-1', 'MUST', 'worlds', 'POST /worlds answers {worldId, createdAt} and the world is then readable with GET /worlds/{id}.', 'Endpoints: POST /worlds → {`worldId`, `createdAt`}; GET /worlds/{id} → {`world`, `personaConfigs`}.'),
+  r('WORLD-2', 'MUST', 'worlds', 'GET /worlds returns at most `limit` worlds, 20 when no limit is given.', 'Limits: "`limit` of `GET /worlds`: default 20, maximum 100".'),
+  r('WORLD-3', 'MUST', 'worlds', 'GET /worlds never returns more than 100 worlds.', 'Limits: "`limit` of `GET /worlds`: default 20, maximum 100".'),
+  r('WORLD-4', 'MUST', 'worlds', 'Following nextCursor walks every world once: no repeats, no gaps.', 'Endpoints: GET /worlds query `cursor`; result {`worlds`, `nextCursor`}.'),
+  r('WORLD-5', 'MUST', 'worlds', 'Every world reports an engineVersion string.', 'Versioning: "Each world reports an `engineVersion` (string)."'),
+  r('WORLD-6', 'SHOULD', 'worlds', 'GET /worlds/{id} returns the definition given at creation.', 'Resources: World.definition.'),
+  r('WORLD-7', 'SHOULD', 'worlds', 'PATCH /worlds/{id} changes the definition, read back by GET.', 'Endpoints: PATCH /worlds/{id} "Update world configuration / definition".'),
+
+  // ---- World parts (shapes not shown) ----
+  r('PART-1', 'SHOULD', 'world-parts', 'World personas can be listed, added, read and removed.', 'Endpoints: GET/POST /worlds/{id}/personas, GET/DELETE /worlds/{id}/personas/{pid}.'),
+  r('PART-2', 'SHOULD', 'world-parts', 'Actions: defaults and custom are listed; a custom action can be created and deleted.', 'Endpoints: POST/GET /worlds/{id}/actions, DELETE /worlds/{id}/actions/{aid}.'),
+  r('PART-3', 'SHOULD', 'world-parts', 'Relationships can be upserted, listed and deleted.', 'Endpoints: PUT/GET /worlds/{id}/relationships, DELETE /worlds/{id}/relationships/{rid}.'),
+  r('PART-4', 'SHOULD', 'world-parts', 'The event log lists the events dispatched to the world.', 'Endpoints: GET /worlds/{id}/events "Read the world event log".'),
+  r('PART-5', 'SHOULD', 'world-parts', 'POST /worlds/{id}/interact executes an action against a persona (only with --allow-billable).', 'Endpoints: POST /worlds/{id}/interact "Execute an action against a persona; billable".'),
+  r('PART-6', 'SHOULD', 'world-parts', 'POST /worlds/{id}/time-jump advances simulated time.', 'Endpoints: POST /worlds/{id}/time-jump "Jump forward in time".'),
+
+  // ---- Simulation ----
+  r('SIM-1', 'MUST', 'simulation', 'Chat answers {entityName, response, affected, groupAwareness} for the recipient.', 'Endpoints: POST /worlds/{id}/chat.'),
+  r('SIM-2', 'MUST', 'simulation', 'Dispatching an event answers {type, affected, events}.', 'Events 2: "its result lists the `affected` entities with their EntityResponse and the resulting `events`."'),
+  r('SIM-3', 'MUST', 'simulation', 'A world tick answers {affected, events}.', 'Events 3: "POST /worlds/{id}/tick returns the `events` generated during the advance and the `affected` entities".'),
+  r('SIM-4', 'MUST', 'simulation', 'Query answers the entities, spaces, knowledge, progression and relationships of the world, including the created entities.', 'Endpoints: POST /worlds/{id}/query.'),
+  r('SIM-5', 'MUST', 'simulation', 'Context answers the world context of the named entity (whoAmI is that entity).', 'Endpoints: POST /worlds/{id}/context → World context for an entity.'),
+  r('SIM-6', 'MUST', 'simulation', 'Mutate answers one result per operation.', 'Endpoints: POST /worlds/{id}/mutate "one result per operation".'),
+  r('SIM-7', 'MUST', 'simulation', 'A failed mutate operation is reported in its own result with ok false and an error string; the batch is still a result envelope.', 'Errors: "Inside a batch mutation, a failed operation is reported in its own result entry with `ok` false and an `error` string".'),
+  r('SIM-8', 'SHOULD', 'simulation', 'The other operations of a batch apply when one fails.', 'Errors: "a failed operation is reported in its own result entry" (the others are not).'),
+  r('SIM-9', 'MUST', 'simulation', 'GET /worlds/{id}/snapshot answers the world snapshot; PUT answers {ok: true}.', 'Endpoints: GET and PUT /worlds/{id}/snapshot.'),
+  r('SIM-10', 'SHOULD', 'simulation', 'World snapshot export → import → export gives the same document.', 'What the service does: "Export and import snapshots of a world or a persona."'),
+  r('SIM-11', 'MUST', 'simulation', 'Emotion and mood vectors of responses stay at or above -1.', 'Resources, Vectors: "Lower bound -1 is shown for the emotion and mood vectors of responses."'),
+
+  // ---- Progression ----
+  r('PROG-1', 'MUST', 'progression', 'eventCounts counts dispatched events by type.', 'States: "world events accumulated in `eventCounts`"; Events 6.'),
+  r('PROG-2', 'MUST', 'progression', 'An event_count trigger moves currentPhase to its targetPhase when the count of its eventType reaches its threshold, not before.', 'States and transitions: progression row.'),
+  r('PROG-3', 'MUST', 'progression', 'When a trigger fires, phaseHistory gains an entry with its triggerId and firedTriggerIds gains its id.', 'States and transitions: "`phaseHistory` gains an entry with `triggerId`; the id is added to `firedTriggerIds`".'),
+  r('PROG-4', 'MUST', 'progression', 'The phase change is reported in phaseChanged.', 'States and transitions: "the tick result reports `phaseChanged`"; Events 3.'),
+  r('PROG-5', 'SHOULD', 'progression', 'A oneShot trigger does not fire a second time.', 'States, notes: "the exact firing and re-arming semantics of `oneShot` are not shown beyond the field."'),
+
+  // ---- States: soft-delete and restore ----
+  r('STATE-1', 'MUST', 'states', 'DELETE /worlds/{id} succeeds on an existing world; POST /worlds/{id}/restore then succeeds and the world is readable with its definition kept.', 'States and transitions: world active → soft-deleted (record kept) → active.'),
+  r('STATE-2', 'SHOULD', 'states', 'A soft-deleted world is neither readable nor listed until restored.', 'States, notes: "what a soft-deleted record returns on read is not shown."'),
+  r('STATE-3', 'MUST', 'states', 'DELETE /personas/{id} succeeds; POST /personas/{id}/restore then succeeds and the persona is readable.', 'States and transitions: persona active → soft-deleted (kept) → active.'),
+  r('STATE-4', 'SHOULD', 'states', 'A soft-deleted persona is neither readable nor listed until restored.', 'States, notes: "what a soft-deleted record returns on read is not shown."'),
+
+  // ---- Personas ----
+  r('PERS-1', 'MUST', 'personas', 'POST /personas answers {personaId, createdAt}; the persona is then readable.', 'Endpoints: POST /personas → {`personaId`, `createdAt`}; GET /personas/{id}.'),
+  r('PERS-2', 'MUST', 'personas', 'PATCH /personas/{id} answers {ok: true}.', 'Endpoints: PATCH /personas/{id} → {`ok`: true}.'),
+  r('PERS-3', 'SHOULD', 'personas', 'GET /personas pages with a cursor without repeats or gaps.', 'Endpoints: GET /personas "cursor-based pagination"; parameters not shown.'),
+  r('PERS-4', 'MUST', 'personas', 'An emotion override answers {ok: true} and is read back in the state.', 'Endpoints: POST /personas/{id}/emotion "{`ok`: true}; direct override of VAD".'),
+  r('PERS-5', 'MUST', 'personas', 'A persona tick answers {pendingEvents}, decays mood and does not lower the body budget.', 'Endpoints: POST /personas/{id}/tick "time advance decays mood and recovers the body".'),
+  r('PERS-6', 'MUST', 'personas', 'GET /personas/{id}/state answers the standalone persona state.', 'Endpoints: GET /personas/{id}/state.'),
+  r('PERS-7', 'SHOULD', 'personas', 'Annotated text appears in the next prompt-context.', 'Endpoints: POST /personas/{id}/annotate "appends text to the next LLM prompt".'),
+  r('PERS-8', 'SHOULD', 'personas', 'The next response after next-response has exactly the forced text.', 'Endpoints: POST /personas/{id}/next-response "forces the next response text".'),
+  r('PERS-9', 'MUST', 'personas', 'GET /personas/{id}/snapshot answers the persona snapshot; PUT answers {ok: true}.', 'Endpoints: GET and PUT /personas/{id}/snapshot.'),
+  r('PERS-10', 'SHOULD', 'personas', 'Persona snapshot export → import → export gives the same document.', 'What the service does: "Export and import snapshots of a world or a persona."'),
+  r('PERS-11', 'SHOULD', 'personas', 'perceive processes an event (2xx).', 'Endpoints: POST /personas/{id}/perceive "processes the event through the emotion pipeline".'),
+
+  // ---- OpenAPI and versioning ----
+  r('OAS-1', 'MUST', 'openapi', 'GET /openapi.json answers a valid OpenAPI description.', 'Machine-readable description: "GET `{base_url}/openapi.json` returns the full OpenAPI description".'),
+  r('OAS-2', 'SHOULD', 'openapi', 'The served description has every operation of SPEC.md (method and path).', 'Machine-readable description: "the full OpenAPI description".'),
+  r('OAS-3', 'MUST', 'openapi', 'Paths carry no version segment.', 'Versioning: "The paths carry no version segment."'),
+];
+
+/** What SPEC.md states but cannot be checked over HTTP, and why. */
+export const OUT_OF_SCOPE: Array<{ clause: string; reason: string }> = [
+  { clause: 'Authentication 3: keys are created in the management dashboard; the value is shown once.', reason: 'The dashboard is not part of the HTTP interface.' },
+  { clause: 'Authentication 4: key format (prefix then secret).', reason: 'Keys are inputs of the run; the suite only refuses mk_live_ keys without --allow-live.' },
+  { clause: 'Authentication 7: rotation by creating a new key then revoking the old one.', reason: 'Creating and revoking keys happens in the dashboard.' },
+  { clause: 'Authentication table: mk_live_ usage is billed.', reason: 'Billing is not observable over HTTP; the suite avoids billable calls unless --allow-billable.' },
+  { clause: 'Limits: Enterprise rate is custom.', reason: 'No number to compare with; --plan enterprise skips RATE-4.' },
+  { clause: 'What the service does: emotion computation rules.', reason: 'Not shown by SPEC.md; only bounds and observable transitions are checked.' },
+];
+
+export const requirementById = new Map(REQUIREMENTS.map((q) => [q.id, q]));
+export const AREAS: Area[] = [...new Set(REQUIREMENTS.map((q) => q.area))];
+
+/** Ids named at the start of a check title: "[PROG-2, PROG-4] fires at the Nth event" → ['PROG-2', 'PROG-4']. */
+export function idsInTitle(title: string): string[] {
+  const m = /^\[([A-Z]+-\d+(?:\s*,\s*[A-Z]+-\d+)*)\]/.exec(title.trim());
+  return m ? m[1].split(',').map((s) => s.trim()) : [];
+}

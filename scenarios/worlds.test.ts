@@ -1,0 +1,77 @@
+// Worlds: create, get, PATCH, list with its limit and cursor, engine version.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createWorld, fails, named, ok, worldBody } from './support/index.ts';
+
+const client = api();
+let worldId: string;
+beforeAll(async () => { worldId = await createWorld(client, 'worlds'); });
+
+describe('POST /worlds and GET /worlds/{id}', () => {
+  it('[WORLD-1] answers {worldId, createdAt}; the world is then readable', async () => {
+    const created = ok(await client.call('createWorld', { body: worldBody('readable') }));
+    expect(typeof created.worldId).toBe('string');
+    expect(typeof created.createdAt).toBe('number');
+    const read = ok(await client.call('getWorld', { params: { id: created.worldId } }), 'GET /worlds/{id}');
+    expect(read.world.id).toBe(created.worldId);
+  });
+
+  it('[WORLD-5] reports an engineVersion string on the world', async () => {
+    const { world } = ok(await client.call('getWorld', { params: { id: worldId } }));
+    expect(typeof world.engineVersion).toBe('string');
+    expect(world.engineVersion.length).toBeGreaterThan(0);
+  });
+
+  it('[WORLD-6] returns the definition given at creation', async () => {
+    const { world } = ok(await client.call('getWorld', { params: { id: worldId } }));
+    expect(world.definition.identity.name).toBe(named('worlds'));
+    expect(world.definition.rules.physics).toEqual({ gravity: true });
+  });
+
+  it('[ERR-1] answers 404 WORLD_NOT_FOUND for an unknown world id', async () => {
+    fails(await client.call('getWorld', { params: { id: `missing-${named('x').replace(/\W/g, '')}` } }), 'WORLD_NOT_FOUND', 404);
+  });
+});
+
+describe('PATCH /worlds/{id}', () => {
+  it('[WORLD-7] changes the definition, read back by GET', async () => {
+    const name = named('renamed');
+    ok(await client.call('updateWorld', { params: { id: worldId }, body: { definition: { identity: { name } } } }));
+    const { world } = ok(await client.call('getWorld', { params: { id: worldId } }));
+    expect(world.definition.identity.name).toBe(name);
+  });
+});
+
+describe('GET /worlds', () => {
+  it('[WORLD-2] returns 20 worlds at most without a limit, and at most `limit` with one', async () => {
+    for (let n = 0; n < 3; n++) await createWorld(client, `list-${n}`);
+    expect(ok(await client.call('listWorlds')).worlds.length).toBeLessThanOrEqual(20);
+    expect(ok(await client.call('listWorlds', { query: { limit: '2' } })).worlds.length).toBeLessThanOrEqual(2);
+    expect(ok(await client.call('listWorlds', { query: { limit: '2' } })).worlds.length).toBe(2);
+  });
+
+  it('[WORLD-3] never returns more than 100 worlds', async () => {
+    const reply = await client.call('listWorlds', { query: { limit: '1000' } });
+    // Clamping or refusing are both within SPEC.md; returning more than 100 is not.
+    if (reply.status >= 200 && reply.status < 300) expect(reply.body.result.worlds.length).toBeLessThanOrEqual(100);
+    else expect(reply.status).toBe(400);
+  });
+
+  it('[WORLD-4] walks every world once when following nextCursor', async () => {
+    const walk = async (limit: string) => {
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 500; page++) {
+        const result = ok(await client.call('listWorlds', { query: { limit, ...(cursor ? { cursor } : {}) } }));
+        ids.push(...result.worlds.map((w: { id: string }) => w.id));
+        cursor = result.nextCursor || undefined;
+        if (!cursor) return ids;
+      }
+      throw new Error('the cursor walk did not end after 500 pages');
+    };
+    const byThree = await walk('3');
+    expect(new Set(byThree).size, 'a world was served twice').toBe(byThree.length);
+    const whole = await walk('100');
+    expect([...byThree].sort()).toEqual([...whole].sort());
+    expect(byThree).toContain(worldId);
+  });
+});
