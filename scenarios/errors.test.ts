@@ -1,0 +1,106 @@
+// Error codes of SPEC.md, provoked: unknown world, entity and persona; and negative bodies generated
+// from each operation's request schema (wrong types, not JSON, not an object, a needed member missing),
+// answered 400 VALIDATION_ERROR and never with a 5xx.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, config, createPersona, createWorld, fails, minimalBody, operationsOf } from './support/index.ts';
+
+const client = api();
+let worldId: string;
+let personaId: string;
+beforeAll(async () => {
+  worldId = await createWorld(client, 'errors');
+  personaId = await createPersona(client, 'errors');
+});
+
+type Json = Record<string, any>;
+const doc = () => config().bundledDocument;
+const resolve = (s: Json | undefined): Json | undefined => {
+  if (!s) return s;
+  if (s.$ref) return resolve(s.$ref.replace('#/', '').split('/').reduce((n: Json, k: string) => n?.[k], doc()));
+  if (s.allOf) return resolve(s.allOf.find((p: Json) => p.$ref || p.type !== undefined && p.properties) ?? s.allOf[0]);
+  return s;
+};
+const WRONG: Record<string, unknown> = { string: 12345, number: 'not-a-number', integer: 'not-a-number', boolean: 'yes', object: 'not-an-object', array: { not: 'an array' } };
+
+/** Operations with a JSON body, each with one body per top-level member given a value of the wrong type. */
+function negativeBodies() {
+  const out: Array<{ operationId: string; path: string; shape: string; member: string; body: Json }> = [];
+  for (const op of operationsOf(() => true)) {
+    const raw = doc().paths[op.path][op.method.toLowerCase()];
+    const schema = resolve(raw.requestBody?.content?.['application/json']?.schema);
+    if (!schema?.properties) continue;
+    const base = (minimalBody(op.operationId) ?? {}) as Json;
+    for (const [member, propSchema] of Object.entries<Json>(schema.properties)) {
+      const type = resolve(propSchema)?.type;
+      if (typeof type !== 'string' || !(type in WRONG)) continue;
+      out.push({ operationId: op.operationId, path: op.path, shape: raw['x-shape-source'], member, body: { ...base, [member]: WRONG[type] } });
+    }
+  }
+  return out;
+}
+const paramsFor = (path: string) => ({ id: path.startsWith('/personas') ? personaId : worldId, pid: 'ana', aid: 'none', rid: 'none' });
+
+describe('error codes of SPEC.md', () => {
+  it('[ERR-1] answers 404 WORLD_NOT_FOUND for an unknown world on every world operation', async () => {
+    const wrong: string[] = [];
+    for (const op of operationsOf((o) => o.path.startsWith('/worlds/{id}'))) {
+      const reply = await client.call(op.operationId, { params: { ...paramsFor(op.path), id: 'conformance-no-such-world' }, body: minimalBody(op.operationId) });
+      if (reply.status !== 404 || reply.body?.error?.code !== 'WORLD_NOT_FOUND') wrong.push(`${op.method} ${op.path} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('[ERR-2] answers 404 ENTITY_NOT_FOUND for an unknown entity in chat and context', async () => {
+    fails(await client.call('chat', { params: { id: worldId }, body: { from: 'nobody-here', to: 'ana', message: 'hello' } }), 'ENTITY_NOT_FOUND', 404);
+    fails(await client.call('chat', { params: { id: worldId }, body: { from: 'user', to: 'nobody-here', message: 'hello' } }), 'ENTITY_NOT_FOUND', 404);
+    fails(await client.call('worldContext', { params: { id: worldId }, body: { entityName: 'nobody-here' } }), 'ENTITY_NOT_FOUND', 404);
+  });
+
+  it('[ERR-4] answers PERSONA_NOT_FOUND for an unknown persona', async () => {
+    fails(await client.call('getPersona', { params: { id: 'conformance-no-such-persona' } }), 'PERSONA_NOT_FOUND');
+  });
+
+  it('[ERR-5] answers PERSONA_NOT_FOUND with status 404', async () => {
+    fails(await client.call('getPersona', { params: { id: 'conformance-no-such-persona' } }), 'PERSONA_NOT_FOUND', 404);
+  });
+});
+
+describe('negative bodies generated from the request schemas', () => {
+  it('[ERR-3] answers 400 VALIDATION_ERROR to a member of the wrong type (operations SPEC.md documents)', async () => {
+    const wrong: string[] = [];
+    for (const n of negativeBodies().filter((b) => b.shape === 'spec')) {
+      const reply = await client.call(n.operationId, { params: paramsFor(n.path), body: n.body });
+      if (reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR') wrong.push(`${n.operationId} ${n.member}=${JSON.stringify(n.body[n.member])} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
+    }
+    expect(wrong, 'wrong-typed members not answered 400 VALIDATION_ERROR').toEqual([]);
+  });
+
+  it('[ERR-6] answers 400 VALIDATION_ERROR to wrong types elsewhere, to non-JSON and non-object bodies, and to a missing needed member', async () => {
+    const wrong: string[] = [];
+    const expect400 = (label: string, reply: { status: number; body: any }) => {
+      if (reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR') wrong.push(`${label} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
+    };
+    for (const n of negativeBodies().filter((b) => b.shape !== 'spec')) {
+      expect400(`${n.operationId} ${n.member} of the wrong type`, await client.call(n.operationId, { params: paramsFor(n.path), body: n.body }));
+    }
+    for (const [label, rawBody] of [['not JSON', '{"message": '], ['a JSON array', '[]'], ['a JSON string', '"hello"']]) {
+      expect400(`chat with ${label}`, await client.call('chat', { params: { id: worldId }, rawBody }));
+    }
+    expect400('chat without message', await client.call('chat', { params: { id: worldId }, body: { from: 'user', to: 'ana' } }));
+    expect400('events without type', await client.call('dispatchEvent', { params: { id: worldId }, body: { spaceId: 'x' } }));
+    expect(wrong).toEqual([]);
+  });
+
+  it('[ENV-4] never answers a client mistake with a 5xx', async () => {
+    const fivexx: string[] = [];
+    for (const n of negativeBodies()) {
+      const reply = await client.call(n.operationId, { params: paramsFor(n.path), body: n.body });
+      if (reply.status >= 500) fivexx.push(`${n.operationId} ${n.member} → ${reply.status}`);
+    }
+    for (const rawBody of ['{', '[]', 'null', '"x"', '{"__proto__": {"x": 1}}']) {
+      const reply = await client.call('createWorld', { rawBody });
+      if (reply.status >= 500) fivexx.push(`createWorld ${rawBody} → ${reply.status}`);
+    }
+    expect(fivexx).toEqual([]);
+  });
+});

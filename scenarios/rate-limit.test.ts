@@ -1,0 +1,56 @@
+// Rate limits (needs --rate-limit-key, a key the run may exhaust): past the plan's limit, 429
+// RATE_LIMITED with a Retry-After in whole seconds; after waiting it, accepted again; the observed
+// limit compared with the plan's. Requests here are sent without pacing, on purpose.
+import { describe, expect, it } from 'vitest';
+import { api, config, requires } from './support/index.ts';
+import { PLAN_RPM } from '../reference/platform/keys.ts';
+
+const client = api();
+const MAX_REQUESTS = 2600; // above the largest fixed plan (pro, 2000) with room for a window edge
+
+let limited: { accepted: number; status: number; code?: string; retryAfter?: string } | undefined;
+async function exhaust() {
+  if (limited) return limited;
+  let accepted = 0;
+  for (let n = 0; n < MAX_REQUESTS; n++) {
+    const reply = await client.call('listWorlds', { key: config().rateLimitKey, query: { limit: '1' }, expect429: true });
+    if (reply.status === 429) return (limited = { accepted, status: 429, code: reply.body?.error?.code, retryAfter: reply.headers['retry-after'] });
+    accepted += 1;
+  }
+  return (limited = { accepted, status: 200 });
+}
+
+describe('per-key rate limit', () => {
+  it('[RATE-1] answers 429 RATE_LIMITED past the limit', async (ctx) => {
+    requires(ctx, 'rateLimitKey');
+    const r = await exhaust();
+    expect(r.status, `no 429 after ${MAX_REQUESTS} requests`).toBe(429);
+    expect(r.code).toBe('RATE_LIMITED');
+  });
+
+  it('[RATE-2] gives Retry-After as a whole number of seconds', async (ctx) => {
+    requires(ctx, 'rateLimitKey');
+    const r = await exhaust();
+    expect(r.retryAfter, 'the 429 has no Retry-After').toBeDefined();
+    expect(r.retryAfter).toMatch(/^\d+$/);
+  });
+
+  it('[RATE-3] accepts a request sent after waiting Retry-After seconds', async (ctx) => {
+    requires(ctx, 'rateLimitKey');
+    const r = await exhaust();
+    const wait = Number(r.retryAfter);
+    expect(Number.isInteger(wait) && wait >= 0 && wait <= 120, `Retry-After '${r.retryAfter}' is not a usable wait`).toBe(true);
+    await new Promise((done) => setTimeout(done, wait * 1000 + 100));
+    const after = await client.call('listWorlds', { key: config().rateLimitKey, query: { limit: '1' }, expect429: true });
+    expect(after.status, `still ${after.status} after waiting ${wait} s`).toBe(200);
+  });
+
+  it("[RATE-4] accepts about the plan's number of requests before the first 429", async (ctx) => {
+    requires(ctx, 'rateLimitKey');
+    if (config().plan === 'enterprise') ctx.skip('the enterprise limit is custom: nothing to compare with');
+    const r = await exhaust();
+    const plan = PLAN_RPM[config().plan as keyof typeof PLAN_RPM];
+    expect(r.accepted, `accepted ${r.accepted} before the first 429; the ${config().plan} plan allows ${plan} a minute`).toBeGreaterThanOrEqual(Math.floor(plan * 0.9));
+    expect(r.accepted).toBeLessThanOrEqual(Math.ceil(plan * 1.1));
+  });
+});

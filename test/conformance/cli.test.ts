@@ -1,0 +1,120 @@
+// The conformance command as a user meets it: the embedded run passes and writes its reports without
+// any key in them; a bad start is one line and exit 2; what a run creates is gone afterwards, also
+// when it is interrupted.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { startReference, type RunningReference } from '../../reference/index.ts';
+import { conformance } from './run-cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const KEY = 'mk_test_cli_main_key_000000000001';
+const SECOND = 'mk_test_cli_second_key_0000000001';
+
+describe('npm run conformance against the embedded reference', () => {
+  let run: Awaited<ReturnType<typeof conformance>>;
+  const reports = join(dir, 'embedded');
+  beforeAll(async () => { run = await conformance(['--report-dir', reports]); }, 120_000);
+
+  it('passes with no MUST failure and no SHOULD warning', () => {
+    expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(0);
+    const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8'));
+    expect(results.summary.MUST.fail).toBe(0);
+    expect(results.summary.SHOULD.warn).toBe(0);
+    expect(results.summary.MUST.error + results.summary.SHOULD.error).toBe(0);
+    expect(results.summary.MUST['not-run']).toBe(0);
+  });
+
+  it('shows progress and a summary', () => {
+    expect(run.stdout).toMatch(/✓ worlds: \[WORLD-1\]/);
+    expect(run.stdout).toMatch(/PASS/);
+  });
+
+  it('writes the three reports, none holding a key', () => {
+    const files = readdirSync(reports);
+    for (const f of ['junit.xml', 'results.json', 'report.html']) expect(files).toContain(f);
+    for (const f of files) {
+      const text = readFileSync(join(reports, f), 'utf8');
+      // The embedded reference's keys are mk_test_<role>_<16 hex>; none may appear.
+      expect(text, f).not.toMatch(/mk_(test|live)_[a-z]+_[0-9a-f]{16}/);
+    }
+    expect(run.stdout).not.toMatch(/mk_(test|live)_[a-z]+_[0-9a-f]{16}/);
+  });
+});
+
+describe('npm run conformance against a deployment given by --base-url', () => {
+  let server: RunningReference;
+  beforeAll(async () => {
+    server = await startReference({ keys: [
+      { key: KEY, tenantId: 'cli-a', plan: 'enterprise', rpm: 1_000_000 },
+      { key: SECOND, tenantId: 'cli-b', plan: 'enterprise', rpm: 1_000_000 },
+    ] });
+  });
+  afterAll(async () => server.close());
+
+  const live = async (kind: 'worlds' | 'personas') => {
+    const res = await request(`${server.url}/${kind}?limit=100`, { headers: { 'x-api-key': KEY } });
+    return ((await res.body.json()) as any).result[kind] as Array<{ id: string; definition?: any; config?: any }>;
+  };
+
+  it('soft-deletes everything the run created, and keys stay out of the output', async () => {
+    const run = await conformance(['--base-url', server.url, '--api-key', KEY, '--second-key', SECOND, '--only', 'worlds,states,personas,isolation', '--report-dir', join(dir, 'external')]);
+    expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/cleanup: soft-deleted [1-9]\d* of [1-9]\d* resources/);
+    expect(await live('worlds')).toEqual([]);
+    expect(await live('personas')).toEqual([]);
+    expect(run.stdout + run.stderr).not.toContain(KEY);
+    expect(run.stdout + run.stderr).not.toContain(SECOND);
+    expect(readFileSync(join(dir, 'external', 'results.json'), 'utf8')).not.toContain(KEY);
+  }, 120_000);
+
+  it('cleans up after Ctrl-C and exits 2', async () => {
+    let sent = false;
+    const run = await conformance(['--base-url', server.url, '--api-key', KEY, '--only', 'worlds,simulation', '--report-dir', join(dir, 'interrupted')], {
+      onStdout: (out, child) => {
+        if (!sent && /✓ worlds:/.test(out)) { sent = true; child.kill('SIGINT'); }
+      },
+    });
+    expect(sent).toBe(true);
+    expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(2);
+    expect(run.stdout).toMatch(/interrupted/);
+    expect(await live('worlds')).toEqual([]);
+  }, 120_000);
+});
+
+describe('a run that cannot start', () => {
+  it('says why in one line and exits 2 when the target is unreachable', async () => {
+    const run = await conformance(['--base-url', 'http://127.0.0.1:9', '--api-key', KEY]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9/);
+  });
+
+  it('refuses a live key without --allow-live, without printing it', async () => {
+    const run = await conformance(['--base-url', 'http://127.0.0.1:9', '--api-key', 'mk_live_secret_value_123']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--allow-live/);
+    expect(run.stderr).not.toContain('secret_value_123');
+  });
+
+  it('refuses an unknown flag, a bad value and a bad environment twin', async () => {
+    for (const [args, env] of [[['--bogus'], {}], [['--only', 'nowhere'], {}], [[], { CONFORMANCE_TIMEOUT_MS: 'soon' }]] as const) {
+      const run = await conformance([...args], { env: { ...env } });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('lists every option with its environment twin in --help', async () => {
+    const run = await conformance(['--help']);
+    expect(run.code).toBe(0);
+    for (const flag of ['--base-url', '--api-key', '--second-key', '--plan', '--rate-limit-key', '--origin-key', '--allowed-origin', '--only', '--strict', '--allow-live', '--allow-billable', '--keep', '--report-dir', '--timeout-ms']) {
+      expect(run.stdout).toContain(flag);
+    }
+    expect(run.stdout).toContain('CONFORMANCE_BASE_URL');
+  });
+});
