@@ -59,7 +59,7 @@ export interface RunResult {
   drift: string[];
   requestCount: number;
   summary: Record<Level, Record<Outcome, number>>;
-  exitCode: 0 | 1;
+  exitCode: 0 | 1 | 2;
 }
 
 /** What the collector hands over for one finished scenario test. */
@@ -135,7 +135,7 @@ export function buildResults(input: {
       const bad = list.find((x) => x.problems[requirementId]?.length);
       checks.push({
         id: `${requirementId} ${operationId}`, area: requirementById.get(requirementId)!.area,
-        title: `${requirementById.get(requirementId)!.title} (${operationId}, ${list.length} responses)`,
+        title: `${requirementById.get(requirementId)!.title} (${operationId}, ${list.length} response${list.length === 1 ? '' : 's'})`,
         requirementIds: [requirementId], level, outcome: bad ? broken(level, input.strict) : 'pass', operations: [operationId], durationMs: 0,
         failure: bad ? {
           requirementId, operationId, title: requirementById.get(requirementId)!.title, message: bad.problems[requirementId].join('; '),
@@ -169,7 +169,9 @@ export function buildResults(input: {
   for (const level of ['MUST', 'SHOULD'] as Level[]) {
     for (const o of ORDER) summary[level][o] = requirements.filter((q) => q.level === level && q.outcome === o).length;
   }
-  const exitCode = checks.some((c) => c.outcome === 'fail') ? 1 : 0;
+  // A broken MUST (or SHOULD with --strict) is 1; a fault of the suite on a MUST check means the
+  // verdict is unknown: 2, never a pass.
+  const exitCode = checks.some((c) => c.outcome === 'fail') ? 1 : checks.some((c) => c.outcome === 'error' && c.level === 'MUST') ? 2 : 0;
   return {
     tool: 'simulation-conformance', runId: input.runId, startedAt: input.startedAt.toISOString(),
     durationMs: Date.now() - input.startedAt.getTime(), target: input.target, config: input.config,

@@ -1,0 +1,74 @@
+// JUnit XML for CI systems (GitLab, Jenkins, GitHub test reporters). One <testsuite> per area, one
+// <testcase> per check named "[REQ-ID] title" so a CI search by requirement id finds it. The outcome
+// mapping follows what CI does with each element:
+//   fail    → <failure>: breaks the build (a MUST, or a SHOULD under --strict);
+//   warn    → passed, with the warning in <system-out>: a SHOULD must not break CI without --strict;
+//   skip, not-run → <skipped message="needs --second-key">;
+//   error   → <error>: a fault of the suite, which CI shows apart from failures.
+// The failure text is renderFailure's, uncoloured, so a CI log reads like the terminal.
+import type { CheckResult, RunResult } from '../results.ts';
+import { nameOf } from './failure-view.ts';
+import { renderFailure } from './terminal.ts';
+import { firstLine, safe } from './text.ts';
+
+/** Characters XML 1.0 forbids even as references (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): dropped. */
+const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export function xmlText(value: string): string {
+  return value.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Attribute values also escape quotes, and line breaks as references, which parsers would otherwise fold to spaces. */
+export function xmlAttr(value: string): string {
+  return xmlText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+function testcase(check: CheckResult): string {
+  const open = `    <testcase name="${xmlAttr(nameOf(check))}" classname="${xmlAttr(check.area)}" time="${seconds(check.durationMs)}"`;
+  const why = () => firstLine(safe(check.failure?.message ?? check.reason ?? check.outcome));
+  switch (check.outcome) {
+    case 'pass':
+      return `${open}/>`;
+    case 'fail':
+      return `${open}>\n      <failure message="${xmlAttr(why())}" type="${xmlAttr(`${check.level} ${check.failure?.requirementId || check.requirementIds[0] || ''}`.trim())}">${xmlText(renderFailure(check))}</failure>\n    </testcase>`;
+    case 'warn':
+      return `${open}>\n      <system-out>${xmlText(`SHOULD warning (passes without --strict):\n${renderFailure(check)}`)}</system-out>\n    </testcase>`;
+    case 'skip':
+    case 'not-run':
+      return `${open}>\n      <skipped message="${xmlAttr(`${check.outcome === 'not-run' ? 'not run' : 'skipped'}: ${safe(check.reason ?? 'no reason recorded')}`)}"/>\n    </testcase>`;
+    case 'error':
+      return `${open}>\n      <error message="${xmlAttr(why())}" type="suite error">${xmlText(renderFailure(check))}</error>\n    </testcase>`;
+  }
+}
+
+export function renderJUnit(result: RunResult): string {
+  const areas = new Map<string, CheckResult[]>();
+  for (const c of result.checks) areas.set(c.area, [...(areas.get(c.area) ?? []), c]);
+  const tally = (list: CheckResult[]) => ({
+    tests: list.length,
+    failures: list.filter((c) => c.outcome === 'fail').length,
+    errors: list.filter((c) => c.outcome === 'error').length,
+    skipped: list.filter((c) => c.outcome === 'skip' || c.outcome === 'not-run').length,
+    time: seconds(list.reduce((ms, c) => ms + c.durationMs, 0)),
+  });
+  const attrs = (t: ReturnType<typeof tally>) => `tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${t.time}"`;
+  // Properties repeat in each suite: the schema puts them there, and CI tools show them per suite.
+  const properties = [
+    ['runId', result.runId], ['target', safe(result.target.baseUrl)], ['embedded', String(result.target.embedded)], ['tool', result.tool],
+  ].map(([name, value]) => `      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`).join('\n');
+  const suites = [...areas].map(([area, list]) => [
+    `  <testsuite name="${xmlAttr(area)}" ${attrs(tally(list))} timestamp="${xmlAttr(result.startedAt)}">`,
+    `    <properties>\n${properties}\n    </properties>`,
+    ...list.map(testcase),
+    '  </testsuite>',
+  ].join('\n'));
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xmlAttr(result.tool)}" ${attrs({ ...tally(result.checks), time: seconds(result.durationMs) })}>`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,44 @@
+// The verdict in one line, shared by the terminal and the HTML page so they never disagree. It follows
+// the exit status the run computed (DESIGN.md: 0 when every MUST holds) and then says how much was
+// actually verified: "no MUST broken" is weaker than "all MUST hold" when checks did not run or erred.
+import type { Level } from '../../../contract/requirements.ts';
+import type { Outcome, RunResult } from '../results.ts';
+import { plural } from './text.ts';
+
+/** The columns of every counts table, in the order a reader scans them. */
+export const OUTCOMES: Outcome[] = ['pass', 'fail', 'warn', 'skip', 'not-run', 'error'];
+export const LEVELS: Level[] = ['MUST', 'SHOULD'];
+export const OUTCOME_LABEL: Record<Outcome, string> = { pass: 'pass', fail: 'fail', warn: 'warn', skip: 'skip', 'not-run': 'not run', error: 'error' };
+
+export const count = (result: RunResult, level: Level, outcome: Outcome) => result.summary[level]?.[outcome] ?? 0;
+export const total = (result: RunResult, level: Level) => OUTCOMES.reduce((n, o) => n + count(result, level, o), 0);
+
+export interface Verdict { pass: boolean; line: string }
+
+export function verdict(result: RunResult): Verdict {
+  const warnings = count(result, 'SHOULD', 'warn');
+  const tail = warnings ? ` (${plural(warnings, 'SHOULD warning')})` : '';
+  if (result.exitCode === 2) {
+    const erred = count(result, 'MUST', 'error');
+    return { pass: false, line: `INCOMPLETE: the suite itself failed on ${plural(erred, 'MUST requirement')}; no verdict (exit 2)${tail}` };
+  }
+  if (result.exitCode !== 0) {
+    const must = count(result, 'MUST', 'fail');
+    const should = count(result, 'SHOULD', 'fail');
+    const parts = [
+      must ? `${plural(must, 'MUST requirement')} broken` : '',
+      should ? `${plural(should, 'SHOULD requirement')} broken (--strict)` : '',
+    ].filter(Boolean);
+    // The exit status is the authority; if no requirement carries the failure, still say FAIL.
+    return { pass: false, line: `FAIL: ${parts.join(', ') || 'a check failed'}${tail}` };
+  }
+  const all = total(result, 'MUST');
+  const held = count(result, 'MUST', 'pass');
+  if (held === all) return { pass: true, line: `PASS: all ${all} MUST requirements hold${tail}` };
+  const unverified = [
+    count(result, 'MUST', 'not-run') ? `${count(result, 'MUST', 'not-run')} not run` : '',
+    count(result, 'MUST', 'skip') ? `${count(result, 'MUST', 'skip')} skipped` : '',
+    count(result, 'MUST', 'error') ? `${count(result, 'MUST', 'error')} erred` : '',
+  ].filter(Boolean).join(', ');
+  return { pass: true, line: `PASS: no MUST requirement broken; ${held} of ${all} verified${unverified ? ` (${unverified})` : ''}${tail}` };
+}
