@@ -332,7 +332,7 @@ export const OPERATIONS: Operation[] = [
   }),
   op({
     operationId: 'putPersonaSnapshot', method: 'PUT', path: '/personas/{id}/snapshot', tag: 'persona-runtime', shape: 'spec', params: PersonaParams, errors: P,
-    summary: 'Import a persona snapshot (members given replace the current ones)',
+    summary: 'Import a persona snapshot (replaces the state; members not given start as in a new persona)',
     body: closed({ snapshot: inputRef(R.PersonaSnapshot) }), result: ref(Ok),
   }),
 

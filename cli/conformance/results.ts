@@ -71,6 +71,8 @@ export interface RawTest {
   errors: Array<{ message: string; name?: string; expected?: string; actual?: string }>;
   notRun?: string;
   skipNote?: string;
+  /** The scenario file itself failed (did not load, or a hook outside any test threw). */
+  suiteError?: boolean;
   exchanges: Exchange[];
 }
 
@@ -91,7 +93,8 @@ export function buildResults(input: {
   for (const t of input.tests) {
     exchanges.push(...t.exchanges);
     const requirementIds = idsInTitle(t.title);
-    const level = levelOf(requirementIds);
+    // A file that could not run leaves its MUST checks unverified: counted as a MUST error.
+    const level = t.suiteError ? 'MUST' : levelOf(requirementIds);
     const title = t.title.replace(/^\[[^\]]*\]\s*/, '');
     let outcome: Outcome;
     let reason: string | undefined;
@@ -103,7 +106,7 @@ export function buildResults(input: {
     else {
       const err = t.errors[0] ?? { message: 'failed without an error' };
       // An assertion is a verdict on the target; anything else thrown is a fault of the suite.
-      const isAssertion = /AssertionError|ExpectationError/i.test(err.name ?? '') || err.expected !== undefined || /^expected /i.test(err.message)
+      const isAssertion = !t.suiteError && /AssertionError|ExpectationError/i.test(err.name ?? '') || err.expected !== undefined || /^expected /i.test(err.message)
         || /^request .* failed:/.test(err.message);
       outcome = isAssertion ? broken(level, input.strict) : 'error';
       const exchange = t.exchanges[t.exchanges.length - 1];
@@ -112,7 +115,7 @@ export function buildResults(input: {
         expected: err.expected, received: err.actual, exchange, curl: exchange ? curlOf(exchange) : undefined,
       };
     }
-    if (!requirementIds.length && outcome !== 'error') {
+    if (!requirementIds.length && outcome !== 'error' && !t.suiteError) {
       outcome = 'error';
       reason = 'the check names no requirement id in its title';
     }

@@ -12,7 +12,9 @@
  */
 const KEY_LIKE = /mk_(live|test)_[^\s"'`<>&,;(){}[\]\\…]+/g;
 
-export function redactKeys(text: string): string {
+export function redactKeys(value: unknown): string {
+  // Assertion values may be numbers, arrays or objects: render them before redacting.
+  const text = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value, null, 2) ?? String(value);
   return text.replace(KEY_LIKE, (_m, env: string) => `mk_${env}_…(redacted)`);
 }
 
@@ -32,7 +34,7 @@ export function visible(text: string): string {
 }
 
 /** Untrusted text made safe to show anywhere: keys redacted, controls visible. */
-export const safe = (text: string | undefined): string => visible(redactKeys(text ?? ''));
+export const safe = (text: unknown): string => visible(redactKeys(text ?? ''));
 
 /** Shortens to `limit` characters, saying how much was left out (the full body is in results.json). */
 export function clip(text: string, limit: number): string {

@@ -19,8 +19,8 @@ export function verdict(result: RunResult): Verdict {
   const warnings = count(result, 'SHOULD', 'warn');
   const tail = warnings ? ` (${plural(warnings, 'SHOULD warning')})` : '';
   if (result.exitCode === 2) {
-    const erred = count(result, 'MUST', 'error');
-    return { pass: false, line: `INCOMPLETE: the suite itself failed on ${plural(erred, 'MUST requirement')}; no verdict (exit 2)${tail}` };
+    const erred = result.checks.filter((c) => c.outcome === 'error' && c.level === 'MUST').length;
+    return { pass: false, line: `INCOMPLETE: the suite itself failed in ${plural(erred, 'MUST check')} (see the errors above); no verdict (exit 2)${tail}` };
   }
   if (result.exitCode !== 0) {
     const must = count(result, 'MUST', 'fail');

@@ -25,11 +25,13 @@ export function spend(s: PersonaState, impulse: VAD, delta: number | undefined):
 
 /**
  * `dt` seconds: exponential recovery toward REST minus the running cost of the emotion, integrated
- * over its own exponential decay (time constant `tauEmotion`): cost·τ(1 − e^{−dt/τ}).
+ * over its own exponential decay (time constant `tauEmotion`): cost·τ(1 − e^{−dt/τ}). SPEC.md: time
+ * "recovers the body", so a lingering emotion slows recovery but time alone never lowers the budget
+ * (percepts pay their cost when they happen, in `spend`).
  */
 export function recover(s: PersonaState, dt: number, tauEmotion: number): void {
   const b = fin(s.body_budget, BODY.REST);
   const recovered = BODY.REST - (BODY.REST - b) * relax(dt, BODY.TAU_RECOVERY);
   const exposure = tauEmotion * (1 - relax(dt, tauEmotion));
-  s.body_budget = round(clamp01(recovered - BODY.COST_PER_HOUR * load(s.emotion) * (exposure / 3600)));
+  s.body_budget = round(clamp01(Math.max(b, recovered - BODY.COST_PER_HOUR * load(s.emotion) * (exposure / 3600))));
 }

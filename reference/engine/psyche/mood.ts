@@ -30,9 +30,17 @@ export function pullMood(s: PersonaSnapshot): void {
   s.mood = boundVad(lerp(s.mood, e, k));
 }
 
+/**
+ * While time passes the mood moves toward its home, tinted by the lingering emotion; SPEC.md: time
+ * "decays mood", so a step never takes the mood further from home than it was (then it decays
+ * straight toward home instead).
+ */
 export function relaxMood(s: PersonaSnapshot, home: VAD, dt: number): void {
+  const k = relax(dt, MOOD.TAU);
   const target = add(home, scale(sub(s.state.emotion, home), MOOD.EMOTION_WEIGHT));
-  s.mood = boundVad(add(target, scale(sub(s.mood, target), relax(dt, MOOD.TAU))));
+  const tinted = add(target, scale(sub(s.mood, target), k));
+  const straight = add(home, scale(sub(s.mood, home), k));
+  s.mood = boundVad(norm(sub(tinted, home)) <= norm(sub(s.mood, home)) ? tinted : straight);
 }
 
 export function recordMood(s: PersonaSnapshot): void {

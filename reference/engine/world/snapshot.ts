@@ -118,6 +118,7 @@ export function exportPersona(persona: PersonaDoc): PersonaSnapshot {
   return persona.runtime.snapshot;
 }
 
-export function importPersona(persona: PersonaDoc, snap: DeepPartial<PersonaSnapshot>): void {
-  persona.runtime.snapshot = mergeFull(persona.runtime.snapshot, snap);
+/** Import replaces the snapshot: members not given take the values of a new persona, as for worlds. */
+export function importPersona(persona: PersonaDoc, personaId: string, snap: DeepPartial<PersonaSnapshot>): void {
+  persona.runtime.snapshot = mergeFull(psyche.create(persona.config, personaId, persona.clock), snap);
 }

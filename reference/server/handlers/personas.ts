@@ -56,7 +56,7 @@ export const personaHandlers: Record<string, Handler> = {
   promptContext: (ctx, { tenantId, params }) => ({ prompt: engine.promptContext(loadPersona(ctx, tenantId, params.id).body) }),
   getPersonaSnapshot: (ctx, { tenantId, params }) => engine.exportPersona(loadPersona(ctx, tenantId, params.id).body),
   putPersonaSnapshot: (ctx, { tenantId, params, body }) => changePersona(ctx, tenantId, params.id, (p) => {
-    engine.importPersona(p, body.snapshot);
+    engine.importPersona(p, params.id, body.snapshot);
     return { ok: true };
   }),
 };

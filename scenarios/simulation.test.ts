@@ -1,0 +1,278 @@
+// Simulation of a world: chat, events, tick, query, context, batch mutations, snapshots, and the
+// lower bound of the emotion and mood vectors in what these operations answer.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createWorld, fails, ok, type Client } from './support/index.ts';
+
+const client = api();
+/** The world most checks read: entities ana and ben (personas) and user (a user), see worldBody(). */
+let worldId: string;
+beforeAll(async () => { worldId = await createWorld(client, 'simulation'); });
+
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** Checks the members of one EntityResponse that SPEC.md lists as always there. */
+function expectEntityResponse(response: unknown, where: string): void {
+  expect(response, `${where}: expected an EntityResponse object`).toBeTypeOf('object');
+  const r = response as Record<string, any>;
+  expect(r, `${where}: EntityResponse needs emotion`).toHaveProperty('emotion');
+  for (const k of ['V', 'A', 'D']) expect(r.emotion?.[k], `${where}: emotion.${k} must be a number`).toBeTypeOf('number');
+}
+
+function expectAffectedItems(list: unknown, where: string): void {
+  expect(Array.isArray(list), `${where}: expected an array of affected items`).toBe(true);
+  for (const [i, item] of (list as any[]).entries()) {
+    expect(item?.entityName, `${where}[${i}].entityName must be a string`).toBeTypeOf('string');
+    expectEntityResponse(item?.response, `${where}[${i}].response`);
+  }
+}
+
+async function query(c: Client, id: string): Promise<Record<string, any>> {
+  const result = ok(await c.call('queryWorld', { params: { id }, body: {} }), 'POST /worlds/{id}/query');
+  expect(Array.isArray(result.entities), 'query: expected entities to be an array').toBe(true);
+  return result;
+}
+
+const entityNames = (q: Record<string, any>) => (q.entities as Array<{ name?: string }>).map((e) => e.name);
+
+/**
+ * Every emotion and mood vector in a response body: objects with numeric V, A, D reached under a
+ * member named emotion, mood, emotionSnapshot or emotion_history (or `vad` inside emotion / mood).
+ * Deltas and stimuli (velocity, prev_emotion_delta, vadDelta, vadOverride) are not states: left out.
+ */
+function emotionVectors(body: unknown): Array<{ path: string; vad: { V: number; A: number; D: number } }> {
+  const out: Array<{ path: string; vad: { V: number; A: number; D: number } }> = [];
+  const STATE_KEYS = new Set(['emotion', 'mood', 'emotionSnapshot', 'emotion_history']);
+  const walk = (node: unknown, path: string[], named: string[]) => {
+    if (!node || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    const last = named[named.length - 1];
+    const parent = named[named.length - 2];
+    if (isNum(o.V) && isNum(o.A) && isNum(o.D)
+      && (STATE_KEYS.has(last) || (last === 'vad' && (parent === 'emotion' || parent === 'mood')))) {
+      out.push({ path: path.join('.'), vad: { V: o.V, A: o.A, D: o.D } });
+    }
+    if (Array.isArray(node)) node.forEach((v, i) => walk(v, [...path, String(i)], named));
+    else for (const [k, v] of Object.entries(o)) walk(v, [...path, k], [...named, k]);
+  };
+  walk(body, [], []);
+  return out;
+}
+
+/** Where two JSON documents differ: one line per path, with both values (cut), at most 20 lines. */
+function differences(a: unknown, b: unknown, path = '$', out: string[] = []): string[] {
+  if (out.length >= 20) return out;
+  const show = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v).slice(0, 80));
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+    for (const k of keys) differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`, out);
+  } else if (!Object.is(a, b)) out.push(`${path}: ${show(a)} then ${show(b)}`);
+  return out;
+}
+
+describe('POST /worlds/{id}/chat', () => {
+  it('[SIM-1] answers entityName, response, affected and groupAwareness for the recipient', async () => {
+    const result = ok(await client.call('chat', { params: { id: worldId }, body: { from: 'user', to: 'ana', message: 'Hello Ana, how are you today?' } }), 'chat');
+    const q = await query(client, worldId);
+    const ana = (q.entities as any[]).find((e) => e.name === 'ana');
+    // The recipient may be named by its name or by its entity id (SPEC.md does not say which key).
+    expect([ 'ana', ana?.id ], `entityName should name the recipient ana, got ${JSON.stringify(result.entityName)}`).toContain(result.entityName);
+    expectEntityResponse(result.response, 'chat result.response');
+    expectAffectedItems(result.affected, 'chat result.affected');
+    expectAffectedItems(result.groupAwareness, 'chat result.groupAwareness');
+  });
+
+  it('[ERR-2] answers 404 ENTITY_NOT_FOUND when the recipient does not exist in the world', async () => {
+    fails(await client.call('chat', { params: { id: worldId }, body: { from: 'user', to: 'nobody-here', message: 'hello?' } }), 'ENTITY_NOT_FOUND', 404);
+  });
+
+  it('[ERR-2] answers 404 ENTITY_NOT_FOUND when the sender does not exist in the world', async () => {
+    fails(await client.call('chat', { params: { id: worldId }, body: { from: 'nobody-here', to: 'ana', message: 'hello?' } }), 'ENTITY_NOT_FOUND', 404);
+  });
+});
+
+describe('POST /worlds/{id}/events', () => {
+  it('[SIM-2] answers the event type, the affected entities with their responses and the resulting events', async () => {
+    const type = 'cf-sim-doorbell';
+    const result = ok(await client.call('dispatchEvent', {
+      params: { id: worldId },
+      body: { type, sourceEntity: 'user', targetEntity: 'ana', payload: { note: 'the doorbell rings' } },
+    }), 'dispatching an event');
+    expect(result.type, 'result.type should be the dispatched type').toBe(type);
+    expectAffectedItems(result.affected, 'event result.affected');
+    expect(result.affected.length, 'an event aimed at the persona ana should affect at least one entity').toBeGreaterThanOrEqual(1);
+    expect(Array.isArray(result.events), 'event result.events must be an array').toBe(true);
+  });
+});
+
+describe('POST /worlds/{id}/tick', () => {
+  it('[SIM-3] answers the affected entities and the events of the advance', async () => {
+    const result = ok(await client.call('tickWorld', { params: { id: worldId }, body: { seconds: 30 } }), 'tick');
+    expectAffectedItems(result.affected, 'tick result.affected');
+    expect(Array.isArray(result.events), 'tick result.events must be an array').toBe(true);
+  });
+});
+
+describe('POST /worlds/{id}/query', () => {
+  it('[SIM-4] answers entities (with the created ones), spaces, knowledge, progression and relationships', async () => {
+    const q = await query(client, worldId);
+    const names = entityNames(q);
+    for (const name of ['ana', 'ben', 'user']) expect(names, `query entities should include the created entity ${name}`).toContain(name);
+    const byName = new Map((q.entities as any[]).map((e) => [e.name, e]));
+    expect(byName.get('ana')?.type, 'ana was created with type persona').toBe('persona');
+    expect(byName.get('user')?.type, 'user was created with type user').toBe('user');
+    for (const e of q.entities as any[]) expect(e.id, `entity ${e.name}: id must be a string`).toBeTypeOf('string');
+    expect(Array.isArray(q.spaces), 'query: spaces must be an array').toBe(true);
+    expect(q.knowledge, 'query: knowledge must be an object').toBeTypeOf('object');
+    expect(Array.isArray(q.knowledge?.facts), 'query: knowledge.facts must be an array').toBe(true);
+    expect(q.progression, 'query: progression must be an object').toBeTypeOf('object');
+    expect(q.progression?.currentPhase, 'query: progression.currentPhase must be a string').toBeTypeOf('string');
+    expect(q.relationships, 'query: relationships must be an object (a two-level map)').toBeTypeOf('object');
+  });
+});
+
+describe('POST /worlds/{id}/context', () => {
+  it('[SIM-5] answers the context of the named entity: whoAmI is that entity', async () => {
+    for (const [name, type] of [['ana', 'persona'], ['user', 'user']] as const) {
+      const ctx = ok(await client.call('worldContext', { params: { id: worldId }, body: { entityName: name } }), `context of ${name}`);
+      expect(ctx.whoAmI, `context of ${name}: whoAmI must be an entity`).toBeTypeOf('object');
+      expect(ctx.whoAmI?.name, `context of ${name}: whoAmI.name`).toBe(name);
+      expect(ctx.whoAmI?.type, `context of ${name}: whoAmI.type`).toBe(type);
+      expect(ctx.whereAmI, `context of ${name}: whereAmI must be a space`).toBeTypeOf('object');
+      expect(Array.isArray(ctx.whoIsHere), `context of ${name}: whoIsHere must be an array`).toBe(true);
+      expect(Array.isArray(ctx.whatHappened), `context of ${name}: whatHappened must be an array`).toBe(true);
+      expect(ctx.currentPhase, `context of ${name}: currentPhase must be a string`).toBeTypeOf('string');
+    }
+  });
+
+  it('[ERR-2] answers 404 ENTITY_NOT_FOUND for an entityName that is not in the world', async () => {
+    fails(await client.call('worldContext', { params: { id: worldId }, body: { entityName: 'nobody-here' } }), 'ENTITY_NOT_FOUND', 404);
+  });
+});
+
+describe('POST /worlds/{id}/mutate', () => {
+  it('[SIM-6] answers one result per operation', async () => {
+    const id = await createWorld(client, 'mutate-all-ok');
+    const operations = [
+      { op: 'add_entity', name: 'mut-one', type: 'user' },
+      { op: 'add_entity', name: 'mut-two', type: 'user' },
+    ];
+    const result = ok(await client.call('mutateWorld', { params: { id }, body: { operations } }), 'mutate');
+    expect(Array.isArray(result.results), 'mutate: result.results must be an array').toBe(true);
+    expect(result.results.length, 'mutate: one result per operation').toBe(operations.length);
+    for (const [i, r] of (result.results as any[]).entries()) {
+      expect(r?.op, `results[${i}].op`).toBe('add_entity');
+      expect(r?.ok, `results[${i}].ok: the add_entity operation (SPEC.md's sample) should succeed`).toBe(true);
+    }
+    const names = entityNames(await query(client, id));
+    expect(names, 'the added entities appear in query').toEqual(expect.arrayContaining(['mut-one', 'mut-two']));
+  });
+
+  it('[SIM-7] reports a failing operation in its own result with ok false and an error string; the batch answers a result envelope', async () => {
+    const id = await createWorld(client, 'mutate-one-fails');
+    // An operation the service cannot perform: an op name no implementation knows.
+    const operations = [
+      { op: 'add_entity', name: 'mut-before', type: 'user' },
+      { op: 'cf_no_such_operation', name: 'mut-never' },
+      { op: 'add_entity', name: 'mut-after', type: 'user' },
+    ];
+    const reply = await client.call('mutateWorld', { params: { id }, body: { operations } });
+    const result = ok(reply, 'a batch with one failing operation (expected a result envelope, not an error)');
+    expect(Array.isArray(result.results), 'mutate: result.results must be an array').toBe(true);
+    expect(result.results.length, 'mutate: one result per operation, the failed one included').toBe(operations.length);
+    const failed = (result.results as any[]).filter((r) => r?.ok === false);
+    expect(failed.length, 'exactly the unknown operation should be reported with ok false').toBe(1);
+    expect(failed[0].op, 'the failed entry names its op').toBe('cf_no_such_operation');
+    expect(failed[0].error, 'the failed entry carries an error string').toBeTypeOf('string');
+    expect(failed[0].error.length, 'the error string should not be empty').toBeGreaterThan(0);
+  });
+
+  it('[SIM-8] applies the other operations of a batch when one fails', async () => {
+    const id = await createWorld(client, 'mutate-others-apply');
+    const operations = [
+      { op: 'add_entity', name: 'mut-before', type: 'user' },
+      { op: 'cf_no_such_operation', name: 'mut-never' },
+      { op: 'add_entity', name: 'mut-after', type: 'user' },
+    ];
+    const result = ok(await client.call('mutateWorld', { params: { id }, body: { operations } }), 'mutate');
+    const okOnes = (result.results as any[] ?? []).filter((r) => r?.op === 'add_entity');
+    expect(okOnes.map((r) => r.ok), 'both add_entity operations should succeed').toEqual([true, true]);
+    const names = entityNames(await query(client, id));
+    expect(names, 'the operations around the failing one are applied').toEqual(expect.arrayContaining(['mut-before', 'mut-after']));
+    expect(names, 'the failing operation changes nothing').not.toContain('mut-never');
+  });
+});
+
+describe('GET and PUT /worlds/{id}/snapshot', () => {
+  it('[SIM-9] GET answers the listed members; PUT of that snapshot answers {ok: true}', async () => {
+    const snap = ok(await client.call('getWorldSnapshot', { params: { id: worldId } }), 'GET snapshot');
+    for (const k of ['id', 'definition', 'entities', 'spaces', 'environment', 'createdAt', 'knowledge', 'progression', 'recentEvents', 'interaction']) {
+      expect(snap, `world snapshot member ${k}`).toHaveProperty(k);
+    }
+    expect(snap.id, 'snapshot.id must be a string').toBeTypeOf('string');
+    expect(snap.createdAt, 'snapshot.createdAt must be a number').toBeTypeOf('number');
+    expect(Array.isArray(snap.entities) && Array.isArray(snap.spaces) && Array.isArray(snap.recentEvents), 'entities, spaces and recentEvents must be arrays').toBe(true);
+    const names = (snap.entities as any[]).map((e) => e.name);
+    expect(names, 'the snapshot holds the world\'s entities').toEqual(expect.arrayContaining(['ana', 'ben', 'user']));
+    for (const e of snap.entities as any[]) {
+      for (const k of ['id', 'type', 'name', 'spaceId', 'profile', 'relationships']) expect(e, `snapshot entity ${e.name}: member ${k}`).toHaveProperty(k);
+      expect(Array.isArray(e.relationships), `snapshot entity ${e.name}: relationships must be an array`).toBe(true);
+      if (e.type === 'persona') expect(e, `snapshot entity ${e.name} (a persona): member personaSnapshot`).toHaveProperty('personaSnapshot');
+    }
+    const put = ok(await client.call('putWorldSnapshot', { params: { id: worldId }, body: { snapshot: snap } }), 'PUT snapshot');
+    expect(put.ok, 'PUT /worlds/{id}/snapshot answers {ok: true}').toBe(true);
+  });
+
+  it('[SIM-10] export, import, export gives the same document, also after the world changed in between', async () => {
+    const id = await createWorld(client, 'snapshot-round-trip');
+    ok(await client.call('chat', { params: { id }, body: { from: 'user', to: 'ana', message: 'A first message to remember.' } }), 'chat');
+    ok(await client.call('dispatchEvent', { params: { id }, body: { type: 'thunder' } }), 'event');
+    const first = ok(await client.call('getWorldSnapshot', { params: { id } }), 'first export');
+    // Change the world, so that the import has something to restore.
+    ok(await client.call('chat', { params: { id }, body: { from: 'user', to: 'ben', message: 'Something that happens after the export.' } }), 'chat');
+    ok(await client.call('tickWorld', { params: { id }, body: { seconds: 120 } }), 'tick');
+    ok(await client.call('putWorldSnapshot', { params: { id }, body: { snapshot: first } }), 'import of the first export');
+    const second = ok(await client.call('getWorldSnapshot', { params: { id } }), 'second export');
+    expect(differences(first, second), 'members of the second export that differ from the imported first export').toEqual([]);
+  });
+
+  it('[SIM-10] an imported snapshot is what the next export returns (a changed environment is read back)', async () => {
+    const id = await createWorld(client, 'snapshot-import');
+    const snap = ok(await client.call('getWorldSnapshot', { params: { id } }), 'export');
+    const weather = `cf-weather-${Date.now()}`;
+    const changed = { ...snap, environment: { ...(snap.environment ?? {}), weather } };
+    ok(await client.call('putWorldSnapshot', { params: { id }, body: { snapshot: changed } }), 'import');
+    const after = ok(await client.call('getWorldSnapshot', { params: { id } }), 'export after import');
+    expect(after.environment?.weather, 'the environment of the imported snapshot should be the world\'s').toBe(weather);
+  });
+});
+
+describe('emotion and mood vectors of responses', () => {
+  it('[SIM-11] stay at or above -1 in chat, event, tick, context and snapshot responses, under strongly negative stimuli', async () => {
+    const id = await createWorld(client, 'vad-bounds');
+    const bodies: Array<{ what: string; body: unknown }> = [];
+    const keep = (what: string, body: unknown) => { bodies.push({ what, body }); };
+    const low = { V: -1, A: -1, D: -1 };
+    const hostile = { goal_relevance: 1, goal_congruence: -1, expectedness: -1, controllability: -1, agency: -1, norm_compatibility: -1 };
+    for (let n = 0; n < 4; n++) {
+      const reply = await client.call('dispatchEvent', {
+        params: { id },
+        body: { type: 'cf-assault', sourceEntity: 'user', targetEntity: 'ana', appraisal: hostile, stimulus: { vadDelta: low, bodyBudgetDelta: -1, needsDelta: { autonomy: -1, competence: -1, relatedness: -1 } } },
+      });
+      keep(`event ${n + 1}`, ok(reply, 'a strongly negative event'));
+    }
+    keep('event with vadOverride', ok(await client.call('dispatchEvent', { params: { id }, body: { type: 'cf-override', targetEntity: 'ben', stimulus: { vadOverride: low, vadDelta: low } } }), 'event'));
+    for (const message of ['I hate you, you are worthless and everyone despises you.', 'Get out. Nobody will ever help you, you are doomed.']) {
+      keep('chat', ok(await client.call('chat', { params: { id }, body: { from: 'user', to: 'ana', message } }), 'a hostile chat'));
+    }
+    keep('tick', ok(await client.call('tickWorld', { params: { id }, body: { seconds: 5 } }), 'tick'));
+    for (const name of ['ana', 'ben']) keep(`context of ${name}`, ok(await client.call('worldContext', { params: { id }, body: { entityName: name } }), 'context'));
+    keep('snapshot', ok(await client.call('getWorldSnapshot', { params: { id } }), 'snapshot'));
+
+    const vectors = bodies.flatMap(({ what, body }) => emotionVectors(body).map((v) => ({ ...v, what })));
+    // The walk must find the vectors SPEC.md puts there (chat response.emotion at least), or it proves nothing.
+    expect(vectors.filter((v) => v.what === 'chat').length, 'expected emotion vectors in the chat responses').toBeGreaterThan(0);
+    const below = vectors.filter(({ vad }) => vad.V < -1 || vad.A < -1 || vad.D < -1)
+      .map((v) => `${v.what}: ${v.path} = ${JSON.stringify(v.vad)}`);
+    expect(below, 'emotion and mood vectors with a member below -1').toEqual([]);
+  });
+});
