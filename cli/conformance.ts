@@ -73,14 +73,19 @@ async function main(): Promise<number> {
     print(`  cleanup: soft-deleted ${done.deleted} of ${done.created} resources the run created${done.failed.length ? `; could not delete: ${done.failed.join(', ')}` : ''}`);
     if (!done.failed.length) rmSync(config.ledgerFile, { force: true });
   };
-  process.once('SIGINT', () => {
+  const interrupted = async () => {
     if (finished) return;
+    finished = true;
     print('\ninterrupted: cleaning up what the run created…');
-    void tidy().finally(() => target.close().finally(() => process.exit(2)));
-  });
+    await tidy().catch((err: Error) => print(`  cleanup failed: ${err.message}`));
+    await target.close().catch(() => undefined);
+    process.exit(2);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
 
   try {
-    const collector = await runScenarios(config, areas, { print, deadlineMs: Number(v['deadline-s']) * 1000 });
+    const collector = await runScenarios(config, areas, { print, deadlineMs: Number(v['deadline-s']) * 1000, onInterrupt: interrupted });
     for (const e of collector.unhandled) print(`  suite error: ${e}`);
     const result = buildResults({
       tests: collector.tests, strict: v.strict as boolean, runId, startedAt: started,

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.ts';
 
-export type OptionType = 'string' | 'boolean' | 'integer' | 'list';
+export type OptionType = 'string' | 'boolean' | 'integer' | 'number' | 'list';
 export interface OptionSpec {
   /** Flag name without dashes, e.g. 'base-url'; the env twin is PREFIX_BASE_URL. */
   name: string;
@@ -35,6 +35,12 @@ function convert(spec: OptionSpec, raw: unknown, where: string): string | number
     case 'integer': {
       const n = Number(raw);
       if (!Number.isInteger(n) || n < 0) fail(`expected a whole number ≥ 0, got '${raw}'`);
+      return n;
+    }
+    case 'number': {
+      // A decimal such as a share (0.8) or a bound in ms (2.5); Number('') is 0, so refuse blanks.
+      const n = Number(raw);
+      if (String(raw).trim() === '' || !Number.isFinite(n) || n < 0) fail(`expected a number ≥ 0, got '${raw}'`);
       return n;
     }
     case 'list': {
@@ -91,7 +97,7 @@ export function parseOptions(specs: OptionSpec[], argv: string[], env: NodeJS.Pr
 
 export function helpText(usage: string, about: string, specs: OptionSpec[], prefix: string): string {
   const rows = specs.map((s) => {
-    const flag = `--${s.name}${s.type === 'boolean' ? '' : ` ${s.placeholder ?? (s.type === 'integer' ? 'N' : 'VALUE')}`}`;
+    const flag = `--${s.name}${s.type === 'boolean' ? '' : ` ${s.placeholder ?? (s.type === 'integer' || s.type === 'number' ? 'N' : 'VALUE')}`}`;
     const extra = [s.choices ? `one of ${s.choices.join(', ')}` : '', s.default !== undefined && s.default !== false ? `default ${Array.isArray(s.default) ? s.default.join(',') || '(none)' : s.default}` : '']
       .filter(Boolean).join('; ');
     return `  ${flag.padEnd(30)} ${s.description}${extra ? ` (${extra})` : ''}\n  ${''.padEnd(30)} env ${envName(prefix, s.name)}`;

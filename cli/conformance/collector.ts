@@ -1,6 +1,6 @@
 // A vitest reporter that turns finished tests into RawTest records and shows progress: one line per
 // check as it finishes, so a long run against a paced deployment is never silent.
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { basename } from 'node:path';
 import type { RawTest } from './results.ts';
 
@@ -9,7 +9,11 @@ const MARK = { passed: '✓', failed: '✗', skipped: '-', pending: '-' } as con
 export class Collector implements Reporter {
   readonly tests: RawTest[] = [];
   readonly unhandled: string[] = [];
-  constructor(private readonly print: (line: string) => void) {}
+  constructor(private readonly print: (line: string) => void, private readonly started?: (vitest: Vitest) => void) {}
+
+  onInit(vitest: Vitest): void {
+    this.started?.(vitest);
+  }
 
   onTestCaseResult(test: TestCase): void {
     const result = test.result();

@@ -13,9 +13,25 @@ export function scenarioFile(area: string): string {
   return `scenarios/${area}.test.ts`;
 }
 
-export async function runScenarios(config: SuiteConfig, areas: string[], opts: { print: (line: string) => void; deadlineMs: number }) {
+export interface RunOptions {
+  print: (line: string) => void;
+  deadlineMs: number;
+  /** Called on Ctrl-C, after the scenarios were told to stop; it cleans up and exits. */
+  onInterrupt: () => Promise<void>;
+}
+
+export async function runScenarios(config: SuiteConfig, areas: string[], opts: RunOptions) {
   const files = areas.map(scenarioFile).filter((f) => existsSync(ROOT + f));
-  const collector = new Collector(opts.print);
+  // Vitest installs its own SIGINT exit; the run takes the signal back so that cleanup happens first.
+  const collector = new Collector(opts.print, (vitest) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) process.off(signal, listener);
+      process.once(signal, () => {
+        void vitest.cancelCurrentRun('keyboard-input');
+        void opts.onInterrupt();
+      });
+    }
+  });
   const vitest = await startVitest('test', files, {
     watch: false,
     run: true,
