@@ -32,6 +32,19 @@ export function loadWorld(ctx: ServerContext, tenantId: string, id: string): Sto
   return doc;
 }
 
+/** A world for reading only: shared and frozen, no copy (any change throws). */
+export function readWorld(ctx: ServerContext, tenantId: string, id: string): StoredDoc<Readonly<WorldDoc>> {
+  const doc = ctx.store.read<WorldDoc>('world', tenantId, id);
+  if (!doc) throw fail('WORLD_NOT_FOUND', `world '${id}' does not exist`);
+  return doc;
+}
+
+export function readPersona(ctx: ServerContext, tenantId: string, id: string): StoredDoc<Readonly<PersonaDoc>> {
+  const doc = ctx.store.read<PersonaDoc>('persona', tenantId, id);
+  if (!doc) throw fail('PERSONA_NOT_FOUND', `persona '${id}' does not exist`);
+  return doc;
+}
+
 export function loadPersona(ctx: ServerContext, tenantId: string, id: string): StoredDoc<PersonaDoc> {
   const doc = ctx.store.get<PersonaDoc>('persona', tenantId, id);
   if (!doc) throw fail('PERSONA_NOT_FOUND', `persona '${id}' does not exist`);

@@ -1,9 +1,9 @@
 // In-memory store: the default when no --db is given. Everything is lost on exit.
-import { decodeBody, encodeBody, pageBounds } from './shared.ts';
+import { decodeBody, encodeBody, frozenBody, pageBounds } from './shared.ts';
 import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
 
 /** A stored document with its body kept as JSON text (see encodeBody). */
-type Rec = Omit<StoredDoc<unknown>, 'body'> & { json: string };
+type Rec = Omit<StoredDoc<unknown>, 'body'> & { json: string; frozen?: unknown };
 type LogRec = { seq: number; json: string };
 
 // JSON arrays make composite keys unambiguous whatever characters ids contain.
@@ -41,7 +41,7 @@ export function createMemoryStore(): Store {
   const ensureOpen = () => {
     if (closed) throw new Error('store: the in-memory store is closed');
   };
-  const toDoc = <T>({ json, ...meta }: Rec): StoredDoc<T> => ({ ...meta, body: decodeBody<T>(json) });
+  const toDoc = <T>({ json, frozen: _, ...meta }: Rec): StoredDoc<T> => ({ ...meta, body: decodeBody<T>(json) });
   const liveRec = (kind: Kind, tenantId: string, id: string) => {
     const rec = docs.get(docKey(kind, tenantId, id));
     return rec && rec.deletedAt === null ? rec : undefined;
@@ -73,6 +73,16 @@ export function createMemoryStore(): Store {
       return toDoc(rec);
     },
 
+    read<T>(kind: Kind, tenantId: string, id: string) {
+      ensureOpen();
+      const rec = liveRec(kind, tenantId, id);
+      if (!rec) return undefined;
+      // Parsed once per version of the body; a write replaces json and drops the frozen copy.
+      rec.frozen ??= frozenBody(rec.json);
+      const { json: _, frozen, ...meta } = rec;
+      return { ...meta, body: frozen as Readonly<T> };
+    },
+
     get<T>(kind: Kind, tenantId: string, id: string, opts: { includeDeleted?: boolean } = {}) {
       ensureOpen();
       const rec = opts.includeDeleted ? docs.get(docKey(kind, tenantId, id)) : liveRec(kind, tenantId, id);
@@ -83,7 +93,7 @@ export function createMemoryStore(): Store {
       ensureOpen();
       const rec = liveRec(kind, tenantId, id);
       if (!rec) return false;
-      patch(rec, { json: encodeBody(body), updatedAt });
+      patch(rec, { json: encodeBody(body), frozen: undefined, updatedAt });
       return true;
     },
 

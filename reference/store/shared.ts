@@ -22,3 +22,16 @@ export function pageBounds(opts: PageOpts): { afterSeq: number; limit: number } 
   if (!Number.isFinite(afterSeq)) throw new RangeError(`store: afterSeq must be a finite number, got ${afterSeq}`);
   return { afterSeq, limit };
 }
+
+/** A parsed body frozen all the way down: shared safely between readers. */
+export function frozenBody<T>(json: string): T {
+  return deepFreeze(JSON.parse(json)) as T;
+}
+
+function deepFreeze(value: unknown): unknown {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

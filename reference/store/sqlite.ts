@@ -1,6 +1,6 @@
 // SQLite store (`--db FILE`), via better-sqlite3, whose API is synchronous like ours.
 import Database from 'better-sqlite3';
-import { decodeBody, encodeBody, pageBounds } from './shared.ts';
+import { decodeBody, encodeBody, pageBounds, frozenBody } from './shared.ts';
 import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
 
 /**
@@ -131,6 +131,13 @@ export function createSqliteStore(file: string): Store {
       if (info.changes === 0) throw new DuplicateIdError(kind, tenantId, id);
       const seq = Number(info.lastInsertRowid);
       return { kind, tenantId, id, seq, createdAt, updatedAt: createdAt, deletedAt: null, body: decodeBody<T>(json) };
+    },
+
+    read<T>(kind: Kind, tenantId: string, id: string) {
+      const row = sql.get.get({ kind, tenantId, id });
+      if (!row || row.deleted_at !== null) return undefined;
+      const { body: _, ...meta } = toDoc<unknown>({ ...row, body: 'null' });
+      return { ...meta, body: frozenBody<Readonly<T>>(row.body) };
     },
 
     get<T>(kind: Kind, tenantId: string, id: string, opts: { includeDeleted?: boolean } = {}) {

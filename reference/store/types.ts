@@ -44,6 +44,11 @@ export interface Store {
   insert<T>(kind: Kind, tenantId: string, id: string, createdAt: number, body: T): StoredDoc<T>;
   /** Live document, or undefined. Soft-deleted ones only with includeDeleted. Another tenant's document is undefined. */
   get<T>(kind: Kind, tenantId: string, id: string, opts?: { includeDeleted?: boolean }): StoredDoc<T> | undefined;
+  /**
+   * Like get (live documents only), for reads that change nothing: the body is deep-frozen and may be
+   * shared between calls, so it costs no copy; any attempt to change it throws.
+   */
+  read<T>(kind: Kind, tenantId: string, id: string): StoredDoc<Readonly<T>> | undefined;
   /** Replaces the body of a live document and sets updatedAt; returns false if it is not live. */
   update<T>(kind: Kind, tenantId: string, id: string, body: T, updatedAt: number): boolean;
   /** Sets deletedAt and updatedAt to `at`; returns false if the document is not live. */

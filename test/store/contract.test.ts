@@ -23,6 +23,30 @@ describe.each(factories)('%s store', (_name, make) => {
   });
   afterEach(() => store.close());
 
+  describe('read (read-only, no copy)', () => {
+    it('gives the live body deep-frozen, follows updates, and hides deleted and foreign documents', () => {
+      store.insert('world', 't1', 'w1', 1000, { name: 'Avalon', inner: { tags: ['a'] } });
+      const first = store.read<{ name: string; inner: { tags: string[] } }>('world', 't1', 'w1')!;
+      expect(first.body).toEqual({ name: 'Avalon', inner: { tags: ['a'] } });
+      expect(first.seq).toBe(store.get('world', 't1', 'w1')!.seq);
+      expect(() => { (first.body as { name: string }).name = 'x'; }).toThrow(TypeError);
+      expect(() => { (first.body.inner.tags as string[]).push('b'); }).toThrow(TypeError);
+      store.update('world', 't1', 'w1', { name: 'Camelot', inner: { tags: [] } }, 2000);
+      expect(store.read('world', 't1', 'w1')!.body).toEqual({ name: 'Camelot', inner: { tags: [] } });
+      expect(first.body.name).toBe('Avalon');
+      expect(store.read('world', 't2', 'w1')).toBeUndefined();
+      store.softDelete('world', 't1', 'w1', 3000);
+      expect(store.read('world', 't1', 'w1')).toBeUndefined();
+    });
+
+    it('rolls back with the transaction: a read after a failed update sees the old body', () => {
+      store.insert('world', 't1', 'w1', 1000, { v: 1 });
+      expect(store.read('world', 't1', 'w1')!.body).toEqual({ v: 1 });
+      expect(() => store.transaction(() => { store.update('world', 't1', 'w1', { v: 2 }, 2000); throw new Error('boom'); })).toThrow('boom');
+      expect(store.read('world', 't1', 'w1')!.body).toEqual({ v: 1 });
+    });
+  });
+
   describe('insert / get / update', () => {
     it('round-trips a document with store-assigned metadata', () => {
       const doc = store.insert('world', 't1', 'w1', 1000, { name: 'Avalon', tags: ['a'] });

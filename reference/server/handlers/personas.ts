@@ -3,10 +3,10 @@ import type { StoredDoc } from '../../store/index.ts';
 import * as engine from '../../engine/world/index.ts';
 import { fail } from '../../engine/world/fail.ts';
 import { psyche } from '../../engine/psyche/index.ts';
-import { changePersona, loadPersona, newId, type Handler } from '../context.ts';
+import { changePersona, loadPersona, newId, readPersona, type Handler } from '../context.ts';
 import { decodeCursor, page, pageLimit } from '../paging.ts';
 
-export function personaView(doc: StoredDoc<engine.PersonaDoc>) {
+export function personaView(doc: StoredDoc<Readonly<engine.PersonaDoc>>) {
   return { id: doc.id, tenantId: doc.tenantId, config: doc.body.config, engineVersion: doc.body.engineVersion, createdAt: doc.createdAt };
 }
 
@@ -22,7 +22,7 @@ export const personaHandlers: Record<string, Handler> = {
     const { items: personas, nextCursor } = page(items, more, personaView);
     return { personas, ...(nextCursor ? { nextCursor } : {}) };
   },
-  getPersona: (ctx, { tenantId, params }) => ({ persona: personaView(loadPersona(ctx, tenantId, params.id)) }),
+  getPersona: (ctx, { tenantId, params }) => ({ persona: personaView(readPersona(ctx, tenantId, params.id)) }),
   updatePersona: (ctx, { tenantId, params, body }) => changePersona(ctx, tenantId, params.id, (p) => {
     engine.updatePersonaConfig(p, body.config);
     return { ok: true };
@@ -52,9 +52,9 @@ export const personaHandlers: Record<string, Handler> = {
     engine.forceNextResponse(p, body.text);
     return { ok: true };
   }),
-  getPersonaState: (ctx, { tenantId, params }) => psyche.view(loadPersona(ctx, tenantId, params.id).body.runtime.snapshot),
-  promptContext: (ctx, { tenantId, params }) => ({ prompt: engine.promptContext(loadPersona(ctx, tenantId, params.id).body) }),
-  getPersonaSnapshot: (ctx, { tenantId, params }) => engine.exportPersona(loadPersona(ctx, tenantId, params.id).body),
+  getPersonaState: (ctx, { tenantId, params }) => psyche.view(readPersona(ctx, tenantId, params.id).body.runtime.snapshot),
+  promptContext: (ctx, { tenantId, params }) => ({ prompt: engine.promptContext(readPersona(ctx, tenantId, params.id).body) }),
+  getPersonaSnapshot: (ctx, { tenantId, params }) => engine.exportPersona(readPersona(ctx, tenantId, params.id).body),
   putPersonaSnapshot: (ctx, { tenantId, params, body }) => changePersona(ctx, tenantId, params.id, (p) => {
     engine.importPersona(p, params.id, body.snapshot);
     return { ok: true };

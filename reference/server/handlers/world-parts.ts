@@ -2,16 +2,16 @@
 import * as engine from '../../engine/world/index.ts';
 import { fail } from '../../engine/world/fail.ts';
 import { psyche } from '../../engine/psyche/index.ts';
-import { changeWorld, simulateWorld, loadWorld, type Handler } from '../context.ts';
+import { changeWorld, simulateWorld, readWorld, type Handler } from '../context.ts';
 
 export const worldPartHandlers: Record<string, Handler> = {
-  listWorldPersonas: (ctx, { tenantId, params }) => ({ personas: engine.worldPersonas(loadWorld(ctx, tenantId, params.id).body) }),
+  listWorldPersonas: (ctx, { tenantId, params }) => ({ personas: engine.worldPersonas(readWorld(ctx, tenantId, params.id).body) }),
   addWorldPersona: (ctx, { tenantId, params, body }) => changeWorld(ctx, tenantId, params.id, (w) => {
     engine.addEntity(w, params.id, { name: body.name, type: 'persona', spaceId: body.spaceId, config: body.config ?? {} });
     return { persona: engine.worldPersona(w, body.name) };
   }),
   getWorldPersona(ctx, { tenantId, params }) {
-    const world = loadWorld(ctx, tenantId, params.id).body;
+    const world = readWorld(ctx, tenantId, params.id).body;
     const persona = engine.worldPersona(world, params.pid);
     return { persona, state: psyche.view(world.personas[persona.name].snapshot) };
   },
@@ -20,7 +20,7 @@ export const worldPartHandlers: Record<string, Handler> = {
     return { ok: true };
   }),
   createAction: (ctx, { tenantId, params, body }) => changeWorld(ctx, tenantId, params.id, (w) => ({ action: engine.createAction(w, body) })),
-  listActions: (ctx, { tenantId, params }) => ({ actions: engine.allActions(loadWorld(ctx, tenantId, params.id).body) }),
+  listActions: (ctx, { tenantId, params }) => ({ actions: engine.allActions(readWorld(ctx, tenantId, params.id).body) }),
   deleteAction: (ctx, { tenantId, params }) => changeWorld(ctx, tenantId, params.id, (w) => {
     engine.deleteAction(w, params.aid);
     return { ok: true };
@@ -31,7 +31,7 @@ export const worldPartHandlers: Record<string, Handler> = {
     const { record, created } = engine.upsertRelationship(w, body.source, body.target, body.relationship);
     return { relationship: record, created };
   }),
-  listRelationships: (ctx, { tenantId, params }) => ({ relationships: loadWorld(ctx, tenantId, params.id).body.relationships }),
+  listRelationships: (ctx, { tenantId, params }) => ({ relationships: readWorld(ctx, tenantId, params.id).body.relationships }),
   deleteRelationship: (ctx, { tenantId, params }) => changeWorld(ctx, tenantId, params.id, (w) => {
     const before = w.relationships.length;
     w.relationships = w.relationships.filter((r) => r.id !== params.rid);

@@ -1,7 +1,7 @@
 // The simulation operations of a world, each a read-modify-write through changeWorld.
 import type { Event } from '../../../contract/resources.ts';
 import * as engine from '../../engine/world/index.ts';
-import { changeWorld, simulateWorld, loadWorld, type Handler, type ServerContext } from '../context.ts';
+import { changeWorld, simulateWorld, readWorld, type Handler, type ServerContext } from '../context.ts';
 import { decodeCursor, page, pageLimit } from '../paging.ts';
 
 export const worldSimulationHandlers: Record<string, Handler> = {
@@ -13,12 +13,12 @@ export const worldSimulationHandlers: Record<string, Handler> = {
     simulateWorld(ctx, tenantId, params.id, (w) => engine.chat(w, body)),
   dispatchEvent: (ctx, { tenantId, params, body }) =>
     simulateWorld(ctx, tenantId, params.id, (w) => engine.dispatchEvent(w, body)),
-  queryWorld: (ctx, { tenantId, params, body }) => engine.query(loadWorld(ctx, tenantId, params.id).body, body),
-  worldContext: (ctx, { tenantId, params, body }) => engine.context(loadWorld(ctx, tenantId, params.id).body, body.entityName),
+  queryWorld: (ctx, { tenantId, params, body }) => engine.query(readWorld(ctx, tenantId, params.id).body, body),
+  worldContext: (ctx, { tenantId, params, body }) => engine.context(readWorld(ctx, tenantId, params.id).body, body.entityName),
   mutateWorld: (ctx, { tenantId, params, body }) =>
     changeWorld(ctx, tenantId, params.id, (w) => engine.mutate(w, params.id, body.operations)),
   getWorldSnapshot: (ctx, { tenantId, params }) => {
-    const doc = loadWorld(ctx, tenantId, params.id);
+    const doc = readWorld(ctx, tenantId, params.id);
     return engine.exportWorld(doc.body, doc.id);
   },
   putWorldSnapshot: (ctx, { tenantId, params, body }) => {
@@ -26,7 +26,7 @@ export const worldSimulationHandlers: Record<string, Handler> = {
     return { ok: true };
   },
   listWorldEvents(ctx, { tenantId, params, query }) {
-    loadWorld(ctx, tenantId, params.id);
+    readWorld(ctx, tenantId, params.id);
     const match = (e: Event) => query.type === undefined || e.type === query.type;
     const { items, more } = scanLog(ctx, tenantId, params.id, decodeCursor(query.cursor), pageLimit(query.limit), match);
     const { items: events, nextCursor } = page(items, more, (e) => e.body);

@@ -4,10 +4,10 @@ import type { World } from '../../../contract/resources.ts';
 import { fail } from '../../engine/world/fail.ts';
 import { mergeDefinition, newWorld, syncProgression, type WorldDoc } from '../../engine/world/index.ts';
 import { mergePatch } from '../../engine/world/defaults.ts';
-import { changeWorld, loadWorld, newId, type Handler } from '../context.ts';
+import { changeWorld, loadWorld, newId, readWorld, type Handler } from '../context.ts';
 import { decodeCursor, page, pageLimit } from '../paging.ts';
 
-export function worldView(doc: StoredDoc<WorldDoc>): World {
+export function worldView(doc: StoredDoc<Readonly<WorldDoc>>): World {
   return { id: doc.id, tenantId: doc.tenantId, definition: doc.body.definition, engineVersion: doc.body.engineVersion, createdAt: doc.createdAt };
 }
 
@@ -26,7 +26,7 @@ export const worldHandlers: Record<string, Handler> = {
     return { worlds, ...(nextCursor ? { nextCursor } : {}) };
   },
   getWorld(ctx, { tenantId, params }) {
-    const doc = loadWorld(ctx, tenantId, params.id);
+    const doc = readWorld(ctx, tenantId, params.id);
     return { world: worldView(doc), personaConfigs: doc.body.personaConfigs };
   },
   updateWorld(ctx, { tenantId, params, body }) {
