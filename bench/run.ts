@@ -1,34 +1,61 @@
-// npm run bench: requests per second of the reference on loopback, measured with autocannon in the
-// same run against a route that does no work (the baseline) and against GET /worlds/{id}.
-// Figures are quoted as a ratio to the baseline, since the machine is shared and noisy.
+// npm run bench: throughput of the reference on loopback, measured with autocannon in the same run
+// against a route that does no work (the baseline), GET /worlds/{id} and POST /worlds/{id}/chat;
+// then the memory of a world with 10,000 personas. Figures are quoted as ratios to the baseline,
+// since the machine is shared and noisy.
 import autocannon from 'autocannon';
 import { startReference } from '../reference/index.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const KEY = 'mk_test_bench_enterprise_0000001';
+const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
 
-async function run(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, duration: DURATION_S, connections: 10, headers });
+async function run(url: string, options: { method?: 'GET' | 'POST'; body?: string } = {}) {
+  const result = await autocannon({ url, duration: DURATION_S, connections: 10, headers, method: options.method ?? 'GET', body: options.body });
   if (result.non2xx || result.errors) throw new Error(`bench: ${url} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
+
+async function post(url: string, body: unknown) {
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`bench: ${url} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  return ((await res.json()) as { result: Record<string, any> }).result;
+}
+
+const heapMb = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+};
 
 const server = await startReference({
   keys: [{ key: KEY, tenantId: 'bench', plan: 'enterprise', rpm: 1e9 }],
   // A route that does no work: public, so no key lookup, store or engine.
   extend: (app) => app.get('/__noop', { config: { public: true } }, async () => 'ok'),
 });
-const created = await fetch(`${server.url}/worlds`, {
-  method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
-  body: JSON.stringify({ definition: { identity: { name: 'Bench' } }, entities: [{ name: 'a', type: 'persona' }, { name: 'b', type: 'persona' }] }),
-});
-const worldId = ((await created.json()) as { result: { worldId: string } }).result.worldId;
+const entities = [{ name: 'ana', type: 'persona' }, { name: 'ben', type: 'persona' }, { name: 'user', type: 'user' }];
+const { worldId } = await post(`${server.url}/worlds`, { definition: { identity: { name: 'Bench' } }, entities });
 
 const baseline = await run(`${server.url}/__noop`);
-const getWorld = await run(`${server.url}/worlds/${worldId}`, { 'x-api-key': KEY });
+const getWorld = await run(`${server.url}/worlds/${worldId}`);
+const chat = await run(`${server.url}/worlds/${worldId}/chat`, { method: 'POST', body: JSON.stringify({ from: 'user', to: 'ana', message: 'Good morning! The harbor looks lovely today.' }) });
+
+// Memory of a world with 10,000 personas, created in one request.
+const before = heapMb();
+const started = performance.now();
+const big = await post(`${server.url}/worlds`, {
+  definition: { identity: { name: 'Crowd' } },
+  entities: Array.from({ length: 10_000 }, (_, n) => ({ name: `p${n}`, type: 'persona' })),
+});
+const createMs = performance.now() - started;
+const after = heapMb();
+const chatStarted = performance.now();
+await post(`${server.url}/worlds/${big.worldId}/chat`, { from: 'p1', to: 'p2', message: 'Hello there.' });
+const bigChatMs = performance.now() - chatStarted;
+const snapshotBytes = (await (await fetch(`${server.url}/worlds/${big.worldId}/snapshot`, { headers })).text()).length;
 await server.close();
 
-const rows = [['route', 'req/s', 'p50 ms', 'p99 ms'], ['no-op (baseline)', baseline], ['GET /worlds/{id}', getWorld]]
-  .map((r) => (typeof r[1] === 'object' ? [r[0], Math.round((r[1] as { rps: number }).rps), (r[1] as { p50: number }).p50, (r[1] as { p99: number }).p99] : r));
+const row = (name: string, r: { rps: number; p50: number; p99: number }) => [name, Math.round(r.rps), r.p50, r.p99, `${(r.rps / baseline.rps * 100).toFixed(1)}%`];
+const rows = [['route', 'req/s', 'p50 ms', 'p99 ms', 'of baseline'], row('no-op (baseline)', baseline), row('GET /worlds/{id}', getWorld), row('POST …/chat', chat)];
 for (const r of rows) console.log(r.map((c) => String(c).padEnd(18)).join(''));
-console.log(`GET /worlds/{id} runs at ${(getWorld.rps / baseline.rps * 100).toFixed(1)}% of the no-op baseline (${DURATION_S} s each, 10 connections, loopback).`);
+console.log(`(${DURATION_S} s each, 10 connections, loopback, memory store, one process)`);
+console.log(`World with 10,000 personas: +${(after - before).toFixed(1)} MB heap${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for exact figures)'}, `
+  + `snapshot ${(snapshotBytes / 2 ** 20).toFixed(1)} MB, created in ${createMs.toFixed(0)} ms, one chat in it ${bigChatMs.toFixed(0)} ms.`);

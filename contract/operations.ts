@@ -102,7 +102,7 @@ export const OPERATIONS: Operation[] = [
     errors: ['ENTITY_EXISTS'], summary: 'Create a world',
     body: closed({
       definition: requireAt(inputRef(R.WorldDefinition), { '': ['identity'], identity: ['name'] }),
-      entities: Opt(Arr(closed({ name: EntityName, type: Str({ minLength: 1 }) }), { maxItems: 500 })),
+      entities: Opt(Arr(closed({ name: EntityName, type: Str({ minLength: 1 }) }), { maxItems: 10_000 })),
       personaConfigs: Opt(map(inputRef(R.PersonaConfig))),
     }),
     result: closed({ worldId: Str(), createdAt: Num() }),
