@@ -3,6 +3,7 @@
 // answer for an unknown persona id.
 import { describe, expect, it } from 'vitest';
 import { api, createPersona, named, ok, type Client } from './support/index.ts';
+import { differences } from './support/diff.ts';
 
 const client = api();
 
@@ -26,16 +27,6 @@ const perceive = async (c: Client, id: string, event: Record<string, unknown>) =
 /** A missing persona id that names the run (never created). */
 const missingId = () => `missing-${named('persona').replace(/\W/g, '')}`;
 
-/** Where two JSON documents differ: one line per path, with both values (cut), at most 20 lines. */
-function differences(a: unknown, b: unknown, path = '$', out: string[] = []): string[] {
-  if (out.length >= 20) return out;
-  const show = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v).slice(0, 80));
-  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
-    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
-    for (const k of keys) differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`, out);
-  } else if (!Object.is(a, b)) out.push(`${path}: ${show(a)} then ${show(b)}`);
-  return out;
-}
 
 describe('POST /personas and GET /personas/{id}', () => {
   it('[PERS-1] answers {personaId, createdAt}; the persona is then readable with its configuration', async () => {

@@ -2,6 +2,7 @@
 // lower bound of the emotion and mood vectors in what these operations answer.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createWorld, fails, ok, type Client } from './support/index.ts';
+import { differences } from './support/diff.ts';
 
 const client = api();
 /** The world most checks read: entities ana and ben (personas) and user (a user), see worldBody(). */
@@ -58,16 +59,6 @@ function emotionVectors(body: unknown): Array<{ path: string; vad: { V: number; 
   return out;
 }
 
-/** Where two JSON documents differ: one line per path, with both values (cut), at most 20 lines. */
-function differences(a: unknown, b: unknown, path = '$', out: string[] = []): string[] {
-  if (out.length >= 20) return out;
-  const show = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v).slice(0, 80));
-  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
-    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
-    for (const k of keys) differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`, out);
-  } else if (!Object.is(a, b)) out.push(`${path}: ${show(a)} then ${show(b)}`);
-  return out;
-}
 
 describe('POST /worlds/{id}/chat', () => {
   it('[SIM-1] answers entityName, response, affected and groupAwareness for the recipient', async () => {
