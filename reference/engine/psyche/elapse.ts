@@ -4,7 +4,7 @@
 // toward its home, the body budget and the mask recover, α returns to rest (z may jump back once α
 // passes the lower fold), load discharges (stages step down), needs and self-esteem drift home,
 // mortality salience fades.
-import type { PersonaConfig, PersonaSnapshot } from '../../../contract/resources.ts';
+import type { PersonaConfig, PersonaSnapshot, VAD } from '../../../contract/resources.ts';
 import { baseline, traits } from './personality.ts';
 import { relaxEmotion, nudge, DYN } from './dynamics.ts';
 import { moodHome, relaxMood, recordMood } from './mood.ts';
@@ -19,7 +19,7 @@ import { settleBody } from './somatic.ts';
 import { observe, settleInterpersonal } from './affect.ts';
 import { review } from './regulation.ts';
 import { repair } from './create.ts';
-import { add, fin, pushCapped } from './util.ts';
+import { add, fin, norm, pushCapped, sub } from './util.ts';
 
 export const TIME = { STEP: 60, MAX_STEPS: 240 } as const;
 
@@ -31,6 +31,8 @@ export function elapse(snapshot: PersonaSnapshot, config: PersonaConfig, seconds
   const total = Math.max(0, fin(seconds, 0));
   const steps = Math.min(TIME.MAX_STEPS, Math.max(1, Math.ceil(total / TIME.STEP)));
   const dt = total / steps;
+  const homeBefore = moodHome(base, st.need_state);
+  const awayBefore = norm(sub(s.mood, homeBefore));
   if (total > 0) {
     for (let i = 0; i < steps; i++) {
       relaxEmotion(st, add(s.mood, offset(st.catastrophe.z)), dt, t);
@@ -47,6 +49,10 @@ export function elapse(snapshot: PersonaSnapshot, config: PersonaConfig, seconds
       settleInterpersonal(s, t, dt);
     }
   }
+  // SPEC.md: time "decays mood". Needs drift while time passes, so the home moves and the mood may
+  // lag behind it; never end farther from home than the mood started.
+  const home = moodHome(base, st.need_state);
+  if (norm(sub(s.mood, home)) > awayBefore) s.mood = towardHome(s.mood, home, awayBefore);
   const time = Math.max(fin(st.lastUpdated, 0), fin(now, 0));
   settleDefenses(s, t, time);
   review(s, base, time);
@@ -54,4 +60,16 @@ export function elapse(snapshot: PersonaSnapshot, config: PersonaConfig, seconds
   recordMood(s);
   observe(st);
   st.lastUpdated = time;
+}
+
+/** The mood moved toward `home` until it is at most `distance` away, rounded toward home. */
+function towardHome(mood: VAD, home: VAD, distance: number): VAD {
+  const away = norm(sub(mood, home));
+  const k = away > 0 ? distance / away : 0;
+  const pick = (m: number, h: number) => {
+    const x = h + (m - h) * k;
+    // Rounded to 6 decimals like every stored value, in the direction of home.
+    return (x > h ? Math.floor(x * 1e6) : Math.ceil(x * 1e6)) / 1e6;
+  };
+  return { V: pick(mood.V, home.V), A: pick(mood.A, home.A), D: pick(mood.D, home.D) };
 }

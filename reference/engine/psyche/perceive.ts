@@ -73,6 +73,13 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   if (dz) nudge(st, jumpEffect(dz));
 
   work(s, now);
+  // Appraisal theory's monotonicity: a goal-congruent, norm-compatible event does not make the
+  // persona feel worse. Regulation pulling toward an older target or a cusp jump may not undo that
+  // (an explicit vadDelta / vadOverride / α push is the caller's to give and is applied as given).
+  if (a.goal_congruence > 0 && a.norm_compatibility >= 0 && !stim.vadDelta && !stim.vadOverride && !(fin(stim.catastropheAlphaDelta, 0) > 0) && st.emotion.V < before.V) {
+    st.emotion = { ...st.emotion, V: before.V };
+    st.velocity = { ...st.velocity, V: Math.max(0, st.velocity.V) };
+  }
 
   const reminded = remind(s, a, text, now);
   settleDefenses(s, t, now);

@@ -115,8 +115,9 @@ export function dispatchEvent(world: WorldDoc, input: DeepPartial<Event> & { typ
 }
 
 /**
- * tick: time passes in steps of at most a minute, pending events are delivered at their time.
- * time-jump: one step to the end, then every due event. Simulated seconds = seconds × time.ratio.
+ * tick: time passes in steps of at most a minute (or 1/100 of the advance), pending events are
+ * delivered at their time. time-jump: one step to each due event, then to the end.
+ * Simulated seconds = seconds × time.ratio.
  */
 export function advance(world: WorldDoc, seconds: number, mode: 'tick' | 'jump'): Outcome<{
   affected: AffectedItem[]; events: Event[]; phaseChanged?: string; elapsedTime: number;
@@ -144,8 +145,9 @@ export function advance(world: WorldDoc, seconds: number, mode: 'tick' | 'jump')
       phaseChanged = r.phaseChanged ?? phaseChanged;
     }
   };
-  if (mode === 'jump') step(end);
-  const stride = Math.max(TICK_STEP_SECONDS, simulated / MAX_TICK_STEPS);
+  // A jump crosses the whole advance at once, stopping only where an event comes due, so events
+  // are still felt in time order.
+  const stride = mode === 'jump' ? Infinity : Math.max(TICK_STEP_SECONDS, simulated / MAX_TICK_STEPS);
   deliverDue();
   while (world.progression.elapsedTime < end) {
     step(Math.min(end, world.progression.elapsedTime + stride, dueAt(world.pendingEvents[0])));

@@ -33,6 +33,10 @@ export function exportWorld(world: WorldDoc, worldId: string): WorldSnapshot & R
     personaConfigs: world.personaConfigs,
     customActions: world.customActions,
     pendingEvents: world.pendingEvents,
+    // The id counter and the relationship ids, so that ids given after an import are those the
+    // exported world would have given (they seed new personas).
+    counter: world.counter,
+    relationshipIds: Object.fromEntries(world.relationships.map((r) => [`${idOf(r.source)}>${idOf(r.target)}`, r.id])),
   };
 }
 
@@ -61,7 +65,10 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
   // The snapshot's definition replaces the world's (filled with defaults), it is not merged into it.
   const definition = snap.definition ? normalizeDefinition(snap.definition) : structuredClone(world.definition);
   if (snap.knowledge) definition.knowledge = mergeFull(definition.knowledge, snap.knowledge);
-  const extra = snap as { personaConfigs?: Record<string, PersonaConfig>; customActions?: ActionRecord[]; pendingEvents?: Event[] };
+  const extra = snap as {
+    personaConfigs?: Record<string, PersonaConfig>; customActions?: ActionRecord[]; pendingEvents?: Event[];
+    counter?: number; relationshipIds?: Record<string, string>;
+  };
   const next: WorldDoc = {
     ...world,
     createdAt: snap.createdAt ?? world.createdAt,
@@ -74,12 +81,16 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
     recentEvents: (snap.recentEvents ?? []) as Event[],
     customActions: extra.customActions ?? world.customActions,
     pendingEvents: extra.pendingEvents ?? [],
-    counter: Math.max(world.counter, highestSuffix([...ids, ...definition.knowledge.facts.map((f) => f.id), ...(extra.customActions ?? []).map((a) => a.id)])),
+    // The exported counter when the snapshot has one; else past every id it holds.
+    counter: Number.isSafeInteger(extra.counter) ? extra.counter!
+      : highestSuffix([...ids, ...definition.knowledge.facts.map((f) => f.id), ...(extra.customActions ?? []).map((a) => a.id)]),
   };
   for (const e of entities) {
+    // Same member order as addEntity, so that responses are byte-identical after a round trip.
     const entity = {
-      id: e!.id!, name: e!.name!, type: e!.type!, spaceId: e!.spaceId!,
+      id: e!.id!, name: e!.name!, type: e!.type!,
       profile: { displayName: e!.name!, role: e!.type!, description: '', personalityHints: '', ...(e!.profile ?? {}) },
+      spaceId: e!.spaceId!,
     };
     next.entities.push(entity);
     if (entity.type === 'persona') {
@@ -92,9 +103,10 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
   }
   for (const e of entities) {
     for (const r of e!.relationships ?? []) {
-      next.counter += 1;
+      const known = extra.relationshipIds?.[`${e!.id}>${r!.targetId}`];
+      if (!known) next.counter += 1;
       next.relationships.push({
-        id: `rel-${next.counter}`, source: e!.name!, target: nameOf.get(r!.targetId!)!,
+        id: known ?? `rel-${next.counter}`, source: e!.name!, target: nameOf.get(r!.targetId!)!,
         relationship: { type: 'stranger', strength: 0, trust: 0, ...(r!.relationship ?? {}) },
       });
     }

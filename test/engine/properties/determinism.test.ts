@@ -1,0 +1,86 @@
+// Determinism: the same configuration, seed and inputs give byte-identical outputs (JSON.stringify
+// equal), also when the snapshot makes a JSON round trip between operations. For personas
+// (psyche operations) and for worlds (world operations; the round trip is export → JSON → import).
+import { describe, expect, it } from 'vitest';
+import { exportWorld } from '../../../reference/engine/world/index.ts';
+import { psyche } from '../../../reference/engine/psyche/index.ts';
+import { apply, check, config, jsonClone, newPersona, opsArb, type Op } from './arbitraries.ts';
+import { applyWorld, buildWorld, roundTripWorld, setupArb, WORLD_ID, worldOpsArb, type WorldOp, type WorldSetup } from './world-arbitraries.ts';
+import type { PersonaConfig } from '../../../contract/resources.ts';
+
+function personaRun(cfg: PersonaConfig, ops: Op[], roundTrip: boolean, seed = 'prop-seed'): string[] {
+  const p = newPersona(jsonClone(cfg), seed);
+  const outs = ops.map((o) => {
+    if (roundTrip) p.snap = jsonClone(p.snap);
+    return JSON.stringify(apply(p, o) ?? null);
+  });
+  return [...outs, JSON.stringify(p.snap)];
+}
+
+function worldRun(setup: WorldSetup, ops: WorldOp[], roundTrip: boolean, form: (x: unknown) => unknown = (x) => x): string[] {
+  const w = buildWorld(jsonClone(setup));
+  const outs = ops.map((o) => {
+    if (roundTrip) roundTripWorld(w);
+    return JSON.stringify(form(applyWorld(w, jsonClone(o)) ?? null));
+  });
+  return [...outs, JSON.stringify(form(exportWorld(w, WORLD_ID)))];
+}
+
+/** Sorted keys: the same content whatever the order of members. */
+const canonical = (x: unknown): unknown => (Array.isArray(x) ? x.map(canonical)
+  : x && typeof x === 'object' ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, canonical((x as Record<string, unknown>)[k])])) : x);
+
+/** Throws with the first output that differs, around its first differing character. */
+function same(a: string[], b: string[]): void {
+  const i = a.findIndex((x, k) => x !== b[k]);
+  if (i < 0) return;
+  let j = 0;
+  while (a[i][j] === b[i]?.[j]) j++;
+  const cut = (x: string) => x.slice(Math.max(0, j - 200), j + 200);
+  throw new Error(`output ${i} of ${a.length} differs at character ${j}:\n  ${cut(a[i])}\n  ${cut(b[i] ?? '')}`);
+}
+
+describe('determinism (fast-check)', () => {
+  it('persona: two runs of the same inputs give byte-identical outputs and snapshots', () => {
+    check('persona determinism', 0xde7e01, 150, [config, opsArb(20)], (cfg, ops) => {
+      const a = personaRun(cfg, ops, false), b = personaRun(cfg, ops, false);
+      same(a, b);
+    });
+  });
+
+  it('persona: a JSON round trip of the snapshot before every operation changes nothing', () => {
+    check('persona determinism (round trip)', 0xde7e02, 150, [config, opsArb(20)], (cfg, ops) => {
+      const a = personaRun(cfg, ops, false), b = personaRun(cfg, ops, true);
+      same(a, b);
+    });
+  });
+
+  it('world: two runs of the same inputs give byte-identical results and snapshots', () => {
+    check('world determinism', 0xde7e03, 50, [setupArb, worldOpsArb(12)], (setup, ops) => {
+      const a = worldRun(setup, ops, false), b = worldRun(setup, ops, false);
+      same(a, b);
+    });
+  });
+
+  it('world: export → JSON → import of the snapshot before every operation changes nothing', () => {
+    check('world determinism (round trip)', 0xde7e04, 50, [setupArb, worldOpsArb(12)], (setup, ops) => {
+      const a = worldRun(setup, ops, false), b = worldRun(setup, ops, true);
+      same(a, b);
+    });
+  });
+
+  it('world: the same, member order aside (the content of every result survives the round trips)', () => {
+    check('world determinism (round trip, canonical)', 0xde7e05, 50, [setupArb, worldOpsArb(12)], (setup, ops) => {
+      const a = worldRun(setup, ops, false, canonical), b = worldRun(setup, ops, true, canonical);
+      same(a, b);
+    });
+  });
+
+  it('the seed matters: another seed draws other reply templates (the comparison is not vacuous)', () => {
+    const cfg = psyche.normalizeConfig({}, 'ada');
+    const ops: Op[] = Array.from({ length: 8 }, (_, i) => ({ op: 'perceive' as const, p: { kind: 'chat' as const, type: 'chat', source: 'bob', text: i % 2 ? 'hate idiot' : 'great thanks', dtMs: 10 } }));
+    const texts = (seed: string) => personaRun(cfg, ops, false, seed).slice(0, -1).map((o) => (JSON.parse(o) as { text: string }).text);
+    expect(texts('a')).toEqual(texts('a'));
+    expect(texts('a')).not.toEqual(texts('b'));
+  });
+});
