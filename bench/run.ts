@@ -1,9 +1,10 @@
 // npm run bench: throughput of the reference on loopback, measured with autocannon in the same run
 // against a route that does no work (the baseline), GET /worlds/{id} and POST /worlds/{id}/chat;
-// then the memory of a world with 10,000 personas. Figures are quoted as ratios to the baseline,
+// then the memory of a world with 10,000 personas; then the load runner's highest held rate. Figures are quoted as ratios to the baseline,
 // since the machine is shared and noisy.
 import autocannon from 'autocannon';
 import { startReference } from '../reference/index.ts';
+import { benchLoadRunner } from './load.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const KEY = 'mk_test_bench_enterprise_0000001';
@@ -59,3 +60,7 @@ for (const r of rows) console.log(r.map((c) => String(c).padEnd(18)).join(''));
 console.log(`(${DURATION_S} s each, 10 connections, loopback, memory store, one process)`);
 console.log(`World with 10,000 personas: +${(after - before).toFixed(1)} MB heap${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for exact figures)'}, `
   + `snapshot ${(snapshotBytes / 2 ** 20).toFixed(1)} MB, created in ${createMs.toFixed(0)} ms, one chat in it ${bigChatMs.toFixed(0)} ms.`);
+
+// The load runner: the highest arrival rate it holds within 1% next to autocannon's maximum.
+console.log('');
+for (const line of await benchLoadRunner()) console.log(line);

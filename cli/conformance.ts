@@ -1,104 +1,81 @@
 // npm run conformance: checks every requirement of SPEC.md against a deployment (or the embedded
 // reference) and writes JUnit, JSON and HTML reports. Exit 0: every MUST holds; 1: a MUST failed
-// (or a SHOULD with --strict); 2: the run could not start or was interrupted.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { helpText, parseOptions, redacted, type Values } from './common/options.ts';
+// (or a SHOULD with --strict); 2: the run could not start, could not finish, or was interrupted.
+import { resolve } from 'node:path';
+import { helpText, parseOptions, redacted } from './common/options.ts';
 import { UsageError, exitWith } from './common/errors.ts';
-import { guardLiveKey, resolveTarget, type Target } from './common/target.ts';
-import { PLAN_RPM } from '../reference/platform/index.ts';
+import { guardLiveKey, resolveTarget } from './common/target.ts';
+import type { Plan } from '../reference/platform/index.ts';
 import { AREAS, OPTIONS } from './conformance/options.ts';
-import { runScenarios } from './conformance/run.ts';
-import { buildResults } from './conformance/results.ts';
-import { cleanup } from './conformance/cleanup.ts';
-import { drift } from './conformance/drift.ts';
+import { createSession } from './conformance/session.ts';
 import { writeReports } from './conformance/reports/index.ts';
 import { renderSummary } from './conformance/reports/terminal.ts';
-import type { SuiteConfig } from '../scenarios/support/config.ts';
 
 const USAGE = 'Usage: npm run conformance -- [options]';
 const ABOUT = `Checks a Simulation Service deployment against SPEC.md: every endpoint, state transition, error code,
 auth, tenant isolation, rate limits and every response against the OpenAPI contract. Without --base-url it
 starts the reference deployment in-process and checks that. Exit status: 0 every MUST requirement holds,
-1 a MUST failed (or a SHOULD, with --strict), 2 the run could not start or was interrupted.
+1 a MUST failed (or a SHOULD, with --strict), 2 the run could not start, could not finish, or was interrupted.
 Areas: ${AREAS.join(', ')}.`;
-
-const bundled = () => JSON.parse(readFileSync(new URL('../contract/openapi.json', import.meta.url), 'utf8'));
-const paceOf = (v: Values) => (v.rpm !== undefined ? Number(v.rpm) : v.plan === 'enterprise' ? 0 : Math.floor(PLAN_RPM[v.plan as 'free'] * 0.9));
 
 async function main(): Promise<number> {
   const v = parseOptions(OPTIONS, process.argv.slice(2), process.env, 'CONFORMANCE', 'config');
   if (v.help) { process.stdout.write(helpText(USAGE, ABOUT, OPTIONS, 'CONFORMANCE')); return 0; }
   const print = (line: string) => process.stdout.write(line + '\n');
-  for (const k of ['api-key', 'second-key', 'rate-limit-key', 'origin-key']) guardLiveKey(v[k] as string | undefined, v['allow-live'] as boolean);
-  if ((v['origin-key'] === undefined) !== (v['allowed-origin'] === undefined) && v['base-url']) throw new UsageError('--origin-key and --allowed-origin go together');
+  const str = (name: string) => v[name] as string | undefined;
+  for (const k of ['api-key', 'second-key', 'rate-limit-key', 'origin-key']) guardLiveKey(str(k), v['allow-live'] as boolean);
+  if ((str('origin-key') === undefined) !== (str('allowed-origin') === undefined) && str('base-url')) {
+    throw new UsageError('--origin-key and --allowed-origin go together');
+  }
+  if (v['self-test']) {
+    const { selfTest } = await import('./conformance/self-test.ts');
+    return selfTest({ print, reportDir: resolve(String(v['report-dir'])) });
+  }
 
-  const started = new Date();
-  const runId = randomBytes(4).toString('hex');
-  const reportDir = resolve(String(v['report-dir']));
-  mkdirSync(reportDir, { recursive: true });
   const areas = (v.only as string[]).length ? (v.only as string[]) : [...AREAS];
   const timeoutMs = Number(v['timeout-ms']);
-
-  const target: Target = await resolveTarget({
-    baseUrl: v['base-url'] as string | undefined, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs,
-    // The embedded reference gets a short rate-limit window so the rate-limit area finishes quickly.
-    rateLimitWindowMs: v['base-url'] ? undefined : 3000,
+  const target = await resolveTarget({
+    baseUrl: str('base-url'), apiKey: str('api-key'), allowLive: v['allow-live'] as boolean, timeoutMs,
+    // The embedded reference gets a short rate-limit window so that the rate-limit area is quick.
+    rateLimitWindowMs: str('base-url') ? undefined : 3000,
   });
-  const config: SuiteConfig = {
-    runId, baseUrl: target.baseUrl, apiKey: target.apiKey,
-    secondKey: (v['second-key'] as string | undefined) ?? target.extraKeys.secondKey,
-    rateLimitKey: (v['rate-limit-key'] as string | undefined) ?? target.extraKeys.rateLimitKey,
-    plan: (target.embedded ? 'free' : v['rate-limit-plan']) as SuiteConfig['plan'],
-    paceRpm: target.embedded ? 0 : paceOf(v),
-    originKey: (v['origin-key'] as string | undefined) ?? target.extraKeys.originKey,
-    allowedOrigin: (v['allowed-origin'] as string | undefined) ?? target.extraKeys.allowedOrigin,
-    allowBillable: target.embedded || (v['allow-billable'] as boolean),
-    timeoutMs,
-    ledgerFile: join(reportDir, `.created-${runId}.jsonl`),
-    servedDocument: target.document,
-    bundledDocument: bundled(),
-  };
-
   const shown = redacted(OPTIONS, v);
-  print(`conformance run ${runId} against ${target.baseUrl}${target.embedded ? ' (embedded reference)' : ''}`);
-  print(`  areas: ${areas.join(', ')}`);
-  print(`  configuration: ${JSON.stringify(shown)}`);
-
+  // An interruption owns the end of the run: the scenarios stop, what they created is cleaned up
+  // once, and the command exits 2. Before the scenarios start, the signal lands here directly.
+  let stopping = false;
   let finished = false;
-  const tidy = async () => {
-    if (v.keep) { print(`  --keep: left what the run created (listed in ${config.ledgerFile})`); return; }
-    const done = await cleanup(target.baseUrl, target.apiKey, config.ledgerFile, timeoutMs);
-    print(`  cleanup: soft-deleted ${done.deleted} of ${done.created} resources the run created${done.failed.length ? `; could not delete: ${done.failed.join(', ')}` : ''}`);
-    if (!done.failed.length) rmSync(config.ledgerFile, { force: true });
-  };
   const interrupted = async () => {
     if (finished) return;
     finished = true;
+    stopping = true;
     print('\ninterrupted: cleaning up what the run created…');
-    await tidy().catch((err: Error) => print(`  cleanup failed: ${err.message}`));
+    await session.tidy().catch((err: Error) => print(`  cleanup failed: ${err.message}`));
     await target.close().catch(() => undefined);
     process.exit(2);
   };
+  const session = createSession(target, {
+    areas, strict: v.strict as boolean, keep: v.keep as boolean, timeoutMs, deadlineMs: Number(v['deadline-s']) * 1000,
+    workDir: resolve(String(v['report-dir'])), plan: v.plan as Plan, rpm: v.rpm as number | undefined,
+    rateLimitPlan: v['rate-limit-plan'] as Plan, secondKey: str('second-key'), rateLimitKey: str('rate-limit-key'),
+    originKey: str('origin-key'), allowedOrigin: str('allowed-origin'), allowBillable: v['allow-billable'] as boolean,
+    shownConfig: shown, print,
+  }, interrupted, () => { stopping = true; });
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
 
+  print(`conformance run ${session.runId} against ${target.baseUrl}${target.embedded ? ' (embedded reference)' : ''}`);
+  print(`  areas: ${areas.join(', ')}`);
+  print(`  configuration: ${JSON.stringify(shown)}`);
+  const result = await session.run();
+  // Interrupted: the interruption handler cleans up and exits 2; nothing more happens here.
+  if (stopping) return new Promise<number>(() => undefined);
+  finished = true;
   try {
-    const collector = await runScenarios(config, areas, { print, deadlineMs: Number(v['deadline-s']) * 1000, onInterrupt: interrupted });
-    for (const e of collector.unhandled) print(`  suite error: ${e}`);
-    const result = buildResults({
-      tests: collector.tests, strict: v.strict as boolean, runId, startedAt: started,
-      target: { baseUrl: target.baseUrl, embedded: target.embedded }, config: { ...shown, areas },
-      areas, bundledDocument: config.bundledDocument, drift: drift(config.bundledDocument, config.servedDocument),
-    });
-    const paths = writeReports(result, reportDir);
-    await tidy();
+    await session.tidy();
+    const paths = writeReports(result, resolve(String(v['report-dir'])));
     print(renderSummary(result, { color: !v['no-color'] && process.stdout.isTTY === true, paths }));
-    finished = true;
     return result.exitCode;
   } finally {
-    finished = true;
     await target.close();
   }
 }

@@ -63,12 +63,13 @@ describe('GET /personas', () => {
     let cursor: string | undefined;
     for (let n = 0; n < 500; n++) {
       const p = page(ok(await client.call('listPersonas', { query: { limit, ...(cursor ? { cursor } : {}) } }), 'GET /personas'));
+      expect(p.ids.filter((id) => ids.includes(id)), `page ${n + 1} (limit ${limit}) lists again personas already listed while following nextCursor`).toEqual([]);
       ids.push(...p.ids);
       // SPEC.md does not show the parameters: without a nextCursor the list is read as complete.
       if (!p.next) return ids;
       cursor = p.next;
     }
-    throw new Error('the cursor walk of GET /personas did not end after 500 pages');
+    return expect.fail('the cursor walk of GET /personas did not end after 500 pages');
   }
 
   it('[PERS-3] pages with a cursor: every persona once, none missing', async () => {

@@ -62,11 +62,13 @@ describe('GET /worlds', () => {
       let cursor: string | undefined;
       for (let page = 0; page < 500; page++) {
         const result = ok(await client.call('listWorlds', { query: { limit, ...(cursor ? { cursor } : {}) } }));
-        ids.push(...result.worlds.map((w: { id: string }) => w.id));
+        const served: string[] = result.worlds.map((w: { id: string }) => w.id);
+        expect(served.filter((id) => ids.includes(id)), `page ${page + 1} (limit ${limit}) serves again worlds already served while following nextCursor`).toEqual([]);
+        ids.push(...served);
         cursor = result.nextCursor || undefined;
         if (!cursor) return ids;
       }
-      throw new Error('the cursor walk did not end after 500 pages');
+      return expect.fail('the cursor walk did not end after 500 pages');
     };
     const byThree = await walk('3');
     expect(new Set(byThree).size, 'a world was served twice').toBe(byThree.length);

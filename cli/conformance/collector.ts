@@ -34,10 +34,12 @@ export class Collector implements Reporter {
   onTestModuleEnd(module: TestModule): void {
     const errors = module.errors();
     if (!errors.length) return;
+    // Exchanges of the file's hooks that no test took (a failed beforeAll): the per-response checks judge them.
+    const exchanges = module.meta().exchanges ?? [];
     const area = basename(module.moduleId).replace(/\.test\.ts$/, '');
     this.tests.push({
       area, title: `scenario file ${basename(module.moduleId)} could not run`, state: 'failed', durationMs: 0, suiteError: true,
-      errors: errors.map((e) => ({ message: String(e.message ?? e), name: e.name })), exchanges: [],
+      errors: errors.map((e) => ({ message: String(e.message ?? e), name: e.name })), exchanges,
     });
     this.print(`  ✗ ${area}: the scenario file could not run: ${String(errors[0].message ?? '').split('\n')[0]}`);
   }

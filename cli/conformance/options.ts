@@ -23,4 +23,5 @@ export const OPTIONS: OptionSpec[] = [
   { name: 'deadline-s', type: 'integer', default: 1800, description: 'the whole run stops after this many seconds' },
   { name: 'config', type: 'string', placeholder: 'FILE', description: 'JSON file of options (keys are option names); env and flags override it' },
   { name: 'no-color', type: 'boolean', default: false, description: 'plain output' },
+  { name: 'self-test', type: 'boolean', default: false, description: "run the suite against faulty deployments and show which requirement caught each fault (the suite's own proof)" },
 ];

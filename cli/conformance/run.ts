@@ -16,7 +16,9 @@ export function scenarioFile(area: string): string {
 export interface RunOptions {
   print: (line: string) => void;
   deadlineMs: number;
-  /** Called on Ctrl-C, after the scenarios were told to stop; it cleans up and exits. */
+  /** Called at once on Ctrl-C (or SIGTERM): the caller notes that the run is stopping. */
+  onSignal?: () => void;
+  /** Called on Ctrl-C, once the scenarios stopped (at most 3 s later); it cleans up and exits. */
   onInterrupt: () => Promise<void>;
 }
 
@@ -27,8 +29,10 @@ export async function runScenarios(config: SuiteConfig, areas: string[], opts: R
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       for (const listener of process.listeners(signal)) process.off(signal, listener);
       process.once(signal, () => {
-        void vitest.cancelCurrentRun('keyboard-input');
-        void opts.onInterrupt();
+        opts.onSignal?.();
+        // Let the running test stop first (bounded), so that nothing is created after cleanup reads the ledger.
+        const stopped = vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
+        void Promise.race([stopped, new Promise((r) => setTimeout(r, 3000))]).then(() => opts.onInterrupt());
       });
     }
   });

@@ -1,5 +1,5 @@
 // Vitest setup file of the scenarios: after each test its exchanges go into the test's metadata.
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { take } from './recorder.ts';
 import type { Exchange } from './exchange.ts';
 
@@ -13,4 +13,12 @@ declare module 'vitest' {
 
 afterEach((ctx) => {
   ctx.task.meta.exchanges = [...(ctx.task.meta.exchanges ?? []), ...take()];
+});
+
+// Exchanges no test took: those of a beforeAll that failed (the file's tests then never run) and of
+// afterAll hooks. They go to the file, where the reporter finds them: the per-response checks
+// (ENV-1…CONTRACT-2) still judge them.
+afterAll(({}, suite) => {
+  const left = take();
+  if (left.length) suite.meta.exchanges = [...(suite.meta.exchanges ?? []), ...left];
 });

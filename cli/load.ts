@@ -1,0 +1,187 @@
+// npm run load -- --tier TIER [--base-url URL --api-key KEY] [--rpm N] [--duration D] [--engine k6|node] …
+// Load per plan tier: steady under the limit for latency, then a ramp past it for where 429s
+// begin. k6 runs the bundled script when it is installed; otherwise the built-in Node runner
+// runs the same model. Exit status: 0 thresholds pass, 1 a threshold failed, 2 could not start.
+// The heavy modules (the reference, the runner, esbuild) load only once the options are known
+// good, so that a mistyped flag is answered at once.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { UsageError, exitWith } from './common/errors.ts';
+import { helpText, parseOptions, redacted, type OptionSpec, type Values } from './common/options.ts';
+import { MINUTE_MS, TIERS, type Tier } from '../load/model/tiers.ts';
+import { DEFAULT_DURATION_MS, parseDuration, resolveConfig, type LoadConfig } from '../load/model/config.ts';
+import { onsetResolution } from '../load/model/schedule.ts';
+import type { LoadSummary } from '../load/model/summary.ts';
+import { renderTable } from '../load/report/table.ts';
+import { renderHtml } from '../load/report/html.ts';
+import type { Progress } from '../load/node/runner.ts';
+import { findK6 } from '../load/k6-host/locate.ts';
+
+const PREFIX = 'LOAD';
+
+export const SPECS: OptionSpec[] = [
+  { name: 'tier', type: 'string', choices: TIERS, placeholder: 'TIER', description: 'plan tier to load: its limit sets every rate (required)' },
+  { name: 'base-url', type: 'string', placeholder: 'URL', description: 'deployment to load; without it, the embedded reference with a key of the tier' },
+  { name: 'api-key', type: 'string', placeholder: 'KEY', secret: true, description: 'key of that tier on the deployment (required with --base-url)' },
+  { name: 'rpm', type: 'integer', description: 'the enterprise tier\'s negotiated requests per minute (required for enterprise)' },
+  { name: 'duration', type: 'string', placeholder: 'D', default: `${DEFAULT_DURATION_MS / 1000}s`, description: 'both phases together, split evenly: 120s, 2m, 1m30s' },
+  { name: 'engine', type: 'string', choices: ['k6', 'node'], placeholder: 'ENGINE', description: 'k6, or the built-in Node runner (default: k6 when it is on PATH, else node)' },
+  { name: 'window-ms', type: 'integer', description: 'the rate-limit window the plan counts in (default 60000, as SPEC.md says; embedded runs shorter than a window use a shorter one)' },
+  { name: 'steady-fraction', type: 'number', default: 0.8, description: 'steady phase load, as a share of the limit' },
+  { name: 'ramp-to', type: 'number', default: 1.5, description: 'where the ramp ends, as a share of the limit' },
+  { name: 'p95-ms', type: 'number', description: 'p95 latency bound for every endpoint, ms (default: 250 reads, 500 simulation calls)' },
+  { name: 'p99-ms', type: 'number', description: 'p99 latency bound for every endpoint, ms (default: 500 reads, 1000 simulation calls)' },
+  { name: 'allow-live', type: 'boolean', default: false, description: 'accept an mk_live_ (production, billed) key' },
+  { name: 'keep', type: 'boolean', default: false, description: 'leave the worlds and personas the run created (default: soft-deleted at the end)' },
+  { name: 'seed', type: 'integer', default: 1, description: 'seed of the generated request data' },
+  { name: 'report-dir', type: 'string', placeholder: 'DIR', default: 'reports', description: 'where load-<tier>.json and load-<tier>.html go' },
+  { name: 'timeout-ms', type: 'integer', default: 10_000, description: 'timeout of each request, ms' },
+  { name: 'config', type: 'string', placeholder: 'FILE', description: 'JSON file of options (keys are option names); flags and env override it' },
+];
+
+const USAGE = 'Usage: npm run load -- --tier TIER [--base-url URL --api-key KEY] [--rpm N] [--duration D] [--engine k6|node] [--allow-live]';
+const ABOUT = `Loads a deployment at its plan's rate: a steady phase at a share of the limit measures latency per
+endpoint, then a ramp past the limit finds where 429s begin. Writes a table here, and
+<report-dir>/load-<tier>.json and .html. Exit status 0: thresholds pass; 1: a threshold failed;
+2: the run could not start.`;
+
+/**
+ * The embedded reference counts in a real minute unless the ramp is shorter than that; then its
+ * window shrinks so the ramp spans about four windows (the budget stays the plan's, per window,
+ * so rates scale up), but not so far that the peak outruns what an in-process reference answers.
+ */
+export const EMBEDDED_MAX_RPS = 400;
+export function embeddedWindowMs(rpm: number, rampTo: number, rampMs: number): number {
+  if (rampMs >= MINUTE_MS) return MINUTE_MS;
+  const fit = rampMs / 4;
+  const capacity = ((rpm * rampTo) / EMBEDDED_MAX_RPS) * 1000;
+  return Math.min(MINUTE_MS, Math.ceil(Math.max(fit, capacity, 1000) / 100) * 100);
+}
+
+function configFrom(v: Values, windowMs: number | undefined): LoadConfig {
+  try {
+    return resolveConfig({
+      tier: String(v.tier), rpm: v.rpm as number | undefined, windowMs, duration: v.duration as string,
+      steadyFraction: v['steady-fraction'] as number, rampTo: v['ramp-to'] as number,
+      p95Ms: v['p95-ms'] as number | undefined, p99Ms: v['p99-ms'] as number | undefined,
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/** One status line a second on a terminal; a line every ten seconds in a log. */
+function progressPrinter(limitRps: number) {
+  const tty = process.stderr.isTTY;
+  let lastLine = 0;
+  let lastStage = '';
+  return (p: Progress) => {
+    const at = `${p.stage} ${(p.elapsedMs / 1000).toFixed(0)}/${(p.totalMs / 1000).toFixed(0)} s`;
+    const rate = p.rateRps !== undefined ? ` · ${+p.rateRps.toFixed(p.rateRps < 10 ? 2 : 0)} req/s scheduled (${Math.round((p.rateRps / limitRps) * 100)}% of limit), ${p.lastSecond} sent in the last second` : '';
+    const line = `[${at}]${rate} · 2xx ${p.ok} · 429 ${p.rateLimited} · errors ${p.errors}${p.note ? ` · ${p.note}` : ''}`;
+    if (tty) process.stderr.write(`\r\x1b[2K${line}`);
+    else if (p.stage !== lastStage || Date.now() - lastLine >= 10_000) { process.stderr.write(line + '\n'); lastLine = Date.now(); }
+    lastStage = p.stage;
+  };
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const v = parseOptions(SPECS, argv, env, PREFIX, 'config');
+  if (v.help) {
+    process.stdout.write(helpText(USAGE, ABOUT, SPECS, PREFIX));
+    return 0;
+  }
+  if (v.tier === undefined) throw new UsageError('--tier is required: one of free, starter, pro, enterprise (see --help)');
+  const baseUrl = v['base-url'] as string | undefined;
+  if (baseUrl && !v['api-key']) throw new UsageError('--api-key is required with --base-url');
+  if (!baseUrl && v['api-key']) throw new UsageError('--api-key needs --base-url (the embedded reference makes its own key)');
+
+  // The window: given, or the real minute, or (embedded, short ramp) a shorter one.
+  let windowMs = v['window-ms'] as number | undefined;
+  const probe = configFrom(v, windowMs);
+  const notes: string[] = [];
+  if (windowMs === undefined && !baseUrl) {
+    windowMs = embeddedWindowMs(probe.rpm, probe.rampTo, probe.rampMs);
+    if (windowMs !== MINUTE_MS) {
+      notes.push(`embedded reference: rate-limit window shortened to ${windowMs / 1000} s so the ${probe.rampMs / 1000} s ramp can reach the limit; ` +
+        `the plan's ${probe.rpm} requests count per window, so every rate is ${+(MINUTE_MS / windowMs).toFixed(1)} times the plan's (--window-ms 60000 keeps the real minute)`);
+    }
+  }
+  const config = configFrom(v, windowMs);
+  if (baseUrl && config.rampMs < config.windowMs) {
+    notes.push(`the ${config.rampMs / 1000} s ramp is shorter than the ${config.windowMs / 1000} s rate-limit window: a fixed-window limiter may not fill it before the end (--duration ${(2 * config.windowMs) / 1000}s or more finds the onset)`);
+  }
+
+  const found = findK6();
+  const engine = (v.engine as 'k6' | 'node' | undefined) ?? (found ? 'k6' : 'node');
+  if (engine === 'k6' && !found) throw new UsageError('--engine k6: no k6 executable on PATH (install k6, or use --engine node)');
+  // Before anything is sent anywhere: live keys are billed.
+  const { guardLiveKey, resolveTarget } = await import('./common/target.ts');
+  guardLiveKey(v['api-key'] as string | undefined, v['allow-live'] as boolean);
+
+  const shown = redacted(SPECS, v);
+  const effective: Values = { ...shown, engine, 'window-ms': config.windowMs };
+  process.stderr.write(`load: ${Object.entries(effective).filter(([, x]) => x !== undefined && x !== false).map(([k, x]) => `${k}=${x}`).join(' ')}\n`);
+  for (const n of notes) process.stderr.write(`note: ${n}\n`);
+  if (onsetResolution(config) > 0.25) {
+    process.stderr.write(`note: the ramp spans ${(config.rampMs / config.windowMs).toFixed(1)} rate-limit windows, climbing ${Math.round(onsetResolution(config) * 100)}% of the limit in each: where 429s begin is read from the load offered per window\n`);
+  }
+
+  const { runNodeLoad, SetupError } = await import('../load/node/runner.ts');
+  const { K6_THRESHOLDS_FAILED, runK6 } = await import('../load/k6-host/run.ts');
+  const target = await resolveTarget({
+    baseUrl, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs: v['timeout-ms'] as number,
+    plan: config.tier as Tier, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
+    ...(baseUrl ? {} : { rateLimitWindowMs: config.windowMs }),
+  });
+  // Ctrl-C: stop sending, clean up, still write what was measured; a second Ctrl-C leaves at once.
+  const controller = new AbortController();
+  const onSigint = () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write('\ninterrupted: stopping the load (Ctrl-C again to leave at once)\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+
+  let summary: LoadSummary;
+  let failedByK6 = false;
+  try {
+    if (engine === 'k6') {
+      const { summary: s, exitCode } = await runK6({
+        k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey, reportDir: v['report-dir'] as string,
+        seed: v.seed as number, keep: v.keep as boolean, allowLive: v['allow-live'] as boolean, embedded: target.embedded,
+      }).catch((err: Error) => { throw new UsageError(err.message); });
+      if (exitCode !== 0 && exitCode !== K6_THRESHOLDS_FAILED) throw new UsageError(`k6 exited with status ${exitCode} (see its output above)`);
+      failedByK6 = exitCode === K6_THRESHOLDS_FAILED;
+      summary = s;
+    } else {
+      summary = await runNodeLoad({
+        baseUrl: target.baseUrl, apiKey: target.apiKey, config, seed: v.seed as number, embedded: target.embedded,
+        keep: v.keep as boolean, timeoutMs: v['timeout-ms'] as number, onProgress: progressPrinter(config.rpm / (config.windowMs / 1000)),
+        signal: controller.signal,
+      });
+      if (process.stderr.isTTY) process.stderr.write('\n');
+    }
+  } catch (err) {
+    if (err instanceof SetupError) throw new UsageError(err.message);
+    throw err;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await target.close();
+  }
+
+  const dir = v['report-dir'] as string;
+  mkdirSync(dir, { recursive: true });
+  const json = join(dir, `load-${config.tier}.json`);
+  const html = join(dir, `load-${config.tier}.html`);
+  writeFileSync(json, JSON.stringify(summary, null, 2) + '\n');
+  writeFileSync(html, renderHtml(summary));
+  process.stdout.write(renderTable(summary) + '\n');
+  process.stdout.write(`reports: ${json}, ${html}\n`);
+  return summary.verdict === 'pass' && !failedByK6 ? 0 : 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2), process.env).then((code) => process.exit(code), (err) => exitWith('load', err));
+}

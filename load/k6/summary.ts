@@ -1,0 +1,80 @@
+// handleSummary's job: k6's end-of-test aggregates → the same summary the Node runner writes.
+// k6 keeps no time series, so a plain `k6 run` summary has no timeline or histograms (the CLI
+// adds them from k6's JSON output) and no exact onset time (the onset share is computed by the
+// script from the schedule, see schedule.ts offeredInWindow).
+import type { LoadConfig } from '../model/config.ts';
+import { MIX } from '../model/mix.ts';
+import { onsetResolution, type PhaseName, type Schedule } from '../model/schedule.ts';
+import { SUMMARY_SCHEMA, evaluate, verdictOf, type EndpointStats, type LoadSummary, type Onset } from '../model/summary.ts';
+import { expression, type Threshold } from '../model/thresholds.ts';
+import { METRIC, k6MetricOf } from './options.ts';
+
+/** The part of k6's summary data this conversion reads. */
+export interface K6SummaryData {
+  metrics: Record<string, { type?: string; values: Record<string, number>; thresholds?: Record<string, { ok: boolean }> }>;
+  setup_data?: { runTag?: string; setupRequests?: number } | null;
+  state?: { testRunDurationMs?: number };
+}
+
+export interface K6SummaryContext {
+  config: LoadConfig;
+  schedule: Schedule;
+  thresholds: Threshold[];
+  baseUrl: string;
+  seed?: number;
+  now: number;
+}
+
+export function fromK6Summary(data: K6SummaryData, ctx: K6SummaryContext): LoadSummary {
+  const { config, schedule } = ctx;
+  const values = (name: string) => data.metrics[name]?.values;
+
+  const stats = (selector: string, operationId: string, phase: PhaseName): EndpointStats => {
+    const count = values(`http_reqs${selector}`)?.count ?? 0;
+    const errors = Math.round(values(`http_req_failed${selector}`)?.passes ?? 0);
+    const rateLimited = values(`${METRIC.rateLimited}${selector}`)?.count ?? 0;
+    const d = values(`http_req_duration${selector}`);
+    return {
+      operationId, count, errors, rateLimited,
+      ok: Math.max(0, count - errors - (phase === 'ramp' ? rateLimited : 0)),
+      retryAfterMissing: operationId === 'total' ? Math.round(values(`${METRIC.retryAfter}${selector}`)?.fails ?? 0) : 0,
+      ...(count && d ? { latency: { p50: d.med, p95: d['p(95)'], p99: d['p(99)'], max: d.max, mean: d.avg } } : {}),
+    };
+  };
+
+  const phases = schedule.phases.map((spec) => {
+    const endpoints = MIX.map((e) => stats(`{endpoint:${e.operationId},phase:${spec.name}}`, e.operationId, spec.name));
+    const total = stats(`{phase:${spec.name}}`, 'total', spec.name);
+    const planned = Math.round(((spec.fromRps + spec.toRps) / 2) * (spec.durationMs / 1000));
+    return { ...spec, planned, sent: total.count, endpoints, total };
+  });
+
+  const onsetValues = values(METRIC.onset);
+  const resolution = Math.round(onsetResolution(config) * 1000) / 1000;
+  const onset: Onset = onsetValues && onsetValues.count
+    ? {
+      found: true, offeredInWindow: Math.round((onsetValues.min / 100) * config.rpm), fractionOfLimit: Math.round(onsetValues.min * 10) / 1000,
+      rpmEquivalent: Math.round((onsetValues.min / 100) * config.rpm), resolution,
+    }
+    : { found: false, resolution };
+
+  // The verdict: k6's own evaluation where it has one (it sets k6's exit status), else ours.
+  const results = evaluate(ctx.thresholds, phases, onset).map((r, i) => {
+    const k6 = data.metrics[k6MetricOf(ctx.thresholds[i])]?.thresholds?.[expression(ctx.thresholds[i])];
+    return k6 ? { ...r, ok: k6.ok } : r;
+  });
+  const warnings: string[] = [];
+  const dropped = values('dropped_iterations')?.count ?? 0;
+  if (dropped) warnings.push(`k6 dropped ${dropped} iterations for want of free VUs: the target answered too slowly for the arrival rate (the schedule was not kept)`);
+  if (!onset.found) warnings.push(`no 429 up to ${Math.round(config.rampTo * 100)}% of the limit`);
+
+  const durationMs = data.state?.testRunDurationMs ?? schedule.totalMs;
+  return {
+    schema: SUMMARY_SCHEMA, engine: 'k6', tier: config.tier,
+    plan: { rpm: config.rpm, windowMs: config.windowMs, limitRps: schedule.limitRps },
+    config: { ...config, ...(ctx.seed !== undefined ? { seed: ctx.seed } : {}) }, target: { baseUrl: ctx.baseUrl },
+    startedAt: new Date(ctx.now - durationMs).toISOString(), durationMs: Math.round(durationMs),
+    setup: { requests: data.setup_data?.setupRequests ?? 0, runTag: data.setup_data?.runTag ?? '' },
+    phases, onset, thresholds: results, verdict: verdictOf(results), warnings,
+  };
+}

@@ -1,0 +1,191 @@
+// The Node runner: the load model of load/model/ without k6. Setup through the interface, then
+// the steady and ramp phases as an open model (undici, arrivals on the clock), then teardown.
+// Latency is measured from each request's scheduled send time, so a late send (the runner or a
+// slow target backing things up) counts against the target instead of vanishing.
+import { randomInt } from 'node:crypto';
+import type { LoadConfig } from '../model/config.ts';
+import { requestAt, type Fixture, type LoadRequest, type SeedData } from '../model/mix.ts';
+import { capturedId, fixtureFrom, runTag as makeRunTag, setupSteps, teardownSteps } from '../model/setup.ts';
+import { buildSchedule, rateAt, timeOfCount, type PhaseName } from '../model/schedule.ts';
+import { SUMMARY_SCHEMA, evaluate, verdictOf, type LoadSummary } from '../model/summary.ts';
+import { defaultThresholds, type Threshold } from '../model/thresholds.ts';
+import { seedData, DEFAULT_SEED } from '../data.ts';
+import { dispatchArrivals } from './arrivals.ts';
+import { createClient, type Client, type Outcome } from './client.ts';
+import { Recorder } from './recorder.ts';
+
+export interface Progress {
+  stage: 'setup' | PhaseName | 'drain' | 'teardown';
+  elapsedMs: number;
+  totalMs: number;
+  /** Requests sent in the last second. */
+  lastSecond: number;
+  /** The scheduled arrival rate now, requests per second. */
+  rateRps?: number;
+  sent: number;
+  ok: number;
+  rateLimited: number;
+  errors: number;
+  note?: string;
+}
+
+export interface NodeRunOptions {
+  baseUrl: string;
+  apiKey: string;
+  config: LoadConfig;
+  seed?: number;
+  data?: SeedData;
+  thresholds?: Threshold[];
+  /** Whether the target is the embedded reference (reported; its records are not cleaned up). */
+  embedded?: boolean;
+  /** Leave the worlds and personas the setup created. */
+  keep?: boolean;
+  connections?: number;
+  timeoutMs?: number;
+  onProgress?: (p: Progress) => void;
+  signal?: AbortSignal;
+}
+
+/** The run could not start (setup refused): the CLI reports it as exit status 2. */
+export class SetupError extends Error {}
+
+const is2xx = (s: number) => s >= 200 && s < 300;
+
+/** Sends one request, waiting out 429s by their Retry-After (setup and teardown must not fail on them). */
+async function sendPatiently(client: Client, req: LoadRequest, deadline: number, onWait: (s: number) => void): Promise<Outcome> {
+  for (;;) {
+    const out = await client.send(req, true);
+    if (out.status !== 429) return out;
+    const waitS = Math.max(1, Number(out.retryAfter) || 1);
+    if (Date.now() + waitS * 1000 > deadline) return out;
+    onWait(waitS);
+    await new Promise((r) => setTimeout(r, waitS * 1000));
+  }
+}
+
+export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
+  const config = o.config;
+  const seed = o.seed ?? DEFAULT_SEED;
+  const data = o.data ?? seedData(seed);
+  const thresholds = o.thresholds ?? defaultThresholds(config);
+  const schedule = buildSchedule(config);
+  const tag = makeRunTag(Date.now(), randomInt(2 ** 31));
+  const client = createClient(o.baseUrl, o.apiKey, { connections: o.connections, timeoutMs: o.timeoutMs });
+  const warnings: string[] = [];
+  const report = (p: Omit<Progress, 'lastSecond' | 'sent' | 'ok' | 'rateLimited' | 'errors'> & Partial<Progress>) =>
+    o.onProgress?.({ lastSecond: 0, sent: 0, ok: 0, rateLimited: 0, errors: 0, ...p });
+
+  try {
+    // ---- Setup: sequential, before the clock starts; its sends count against the rate limit. ----
+    const setupSends: number[] = [];
+    const ids: string[] = [];
+    const steps = setupSteps(data, tag);
+    for (const step of steps) {
+      report({ stage: 'setup', elapsedMs: 0, totalMs: schedule.totalMs, note: `${step.operationId} ${ids.length + 1}/${steps.length}` });
+      setupSends.push(performance.now());
+      const out = await sendPatiently(client, step, Date.now() + config.windowMs + 5_000, (s) =>
+        report({ stage: 'setup', elapsedMs: 0, totalMs: schedule.totalMs, note: `rate limited, waiting ${s} s (Retry-After)` }));
+      const id = is2xx(out.status) ? capturedId(step, safeJson(out.text)) : undefined;
+      if (!id) {
+        throw new SetupError(`setup: ${step.method} ${step.path} (${step.operationId}) answered ${out.status || out.error}` +
+          `${out.text ? `: ${out.text.slice(0, 200)}` : ''}; the load needs it to create its data`);
+      }
+      ids.push(id);
+    }
+    const fx: Fixture = fixtureFrom(data, ids);
+
+    // ---- Measured phases. ----
+    const t0 = performance.now();
+    const recorder = new Recorder(config, schedule, setupSends.map((s) => s - t0));
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    o.signal?.addEventListener('abort', stop);
+    let aborted: string | undefined;
+    const inFlight = new Set<Promise<void>>();
+    // A request due exactly at the boundary belongs to the ramp (rounding of timeOfCount aside).
+    const phaseOf = (due: number): PhaseName => (due < config.steadyMs - 1e-6 ? 'steady' : 'ramp');
+
+    const ticker = setInterval(() => {
+      const now = performance.now() - t0;
+      const p = recorder.progress(now);
+      report({ stage: phaseOf(now), elapsedMs: now, totalMs: schedule.totalMs, rateRps: rateAt(schedule, now), ...p });
+      // abortOnFail thresholds: evaluated while running, once their delay has passed.
+      const live = evaluate(thresholds.filter((t) => t.abortOnFail && now >= (t.delayAbortEvalMs ?? 0)), recorder.phaseResults(), { found: false, resolution: 0 });
+      const failed = live.find((r) => !r.ok);
+      if (failed && !aborted) {
+        aborted = `threshold '${failed.id}' (${failed.expression}) failed at ${(now / 1000).toFixed(1)} s with ${failed.actual?.toFixed(3)}: stopped early`;
+        controller.abort();
+      }
+    }, 1000);
+
+    await dispatchArrivals({
+      count: schedule.total,
+      dueAt: (k) => timeOfCount(schedule, k)!,
+      now: () => performance.now() - t0,
+      signal: controller.signal,
+      fire: (k, dueMs, sentMs) => {
+        const phase = phaseOf(dueMs);
+        const req = requestAt(k, data, fx);
+        recorder.recordSend(phase, dueMs, sentMs);
+        const p = client.send(req).then((out) => {
+          const answeredMs = performance.now() - t0;
+          recorder.recordOutcome({
+            phase, operationId: req.operationId, sentMs, answeredMs, status: out.status, hasRetryAfter: out.retryAfter !== undefined,
+            ...(out.status ? { latencyMs: answeredMs - dueMs } : {}),
+          });
+        });
+        inFlight.add(p);
+        void p.finally(() => inFlight.delete(p));
+      },
+    });
+    report({ stage: 'drain', elapsedMs: schedule.totalMs, totalMs: schedule.totalMs, ...recorder.progress(schedule.totalMs), note: `waiting for ${inFlight.size} answers` });
+    await Promise.all(inFlight);
+    clearInterval(ticker);
+    o.signal?.removeEventListener('abort', stop);
+    const wallMs = performance.now() - t0;
+    if (o.signal?.aborted && !aborted) aborted = 'interrupted';
+
+    // ---- Teardown: soft-delete what the setup made (a shared staging tenant stays tidy). ----
+    if (!o.keep && !o.embedded) {
+      const deadline = Date.now() + config.windowMs + 5_000;
+      for (const req of teardownSteps(fx)) {
+        const out = await sendPatiently(client, req, deadline, (s) =>
+          report({ stage: 'teardown', elapsedMs: wallMs, totalMs: schedule.totalMs, note: `rate limited, waiting ${s} s (Retry-After)` }));
+        if (!is2xx(out.status)) warnings.push(`teardown: ${req.method} ${req.path} answered ${out.status || out.error}; delete it by hand`);
+      }
+    }
+
+    const phases = recorder.phaseResults();
+    const onset = recorder.onset();
+    for (const p of phases) {
+      const target = ((p.fromRps + p.toRps) / 2);
+      if (!aborted && p.achievedRps! < target * 0.98) {
+        warnings.push(`${p.name}: the runner sent ${p.achievedRps!.toFixed(1)} req/s of the ${target.toFixed(1)} planned (worst send ${p.maxLagMs} ms late): the client machine could not keep up; latencies include that lag`);
+      }
+    }
+    if (!onset.found && !aborted) {
+      warnings.push(`no 429 up to ${Math.round(config.rampTo * 100)}% of the limit: the deployment did not limit this key` +
+        (config.rampMs < config.windowMs ? `, or the ${config.rampMs / 1000} s ramp ended before its ${config.windowMs / 1000} s window filled` : ''));
+    } else if (onset.found && onset.resolution > 0.25) {
+      warnings.push(`the ramp climbs ${Math.round(onset.resolution * 100)}% of the limit per rate-limit window: a fixed-window limiter says no only once a window's budget is spent, ` +
+        `so read the onset as the load offered over that window (${Math.round(onset.fractionOfLimit! * 100)}%), not as the rate at that moment (${Math.round(onset.rateFraction! * 100)}%)`);
+    }
+    const results = evaluate(thresholds, phases, onset);
+    const timeline = recorder.timeline();
+    return {
+      schema: SUMMARY_SCHEMA, engine: 'node', tier: config.tier,
+      plan: { rpm: config.rpm, windowMs: config.windowMs, limitRps: schedule.limitRps },
+      config: { ...config, seed }, target: { baseUrl: o.baseUrl, ...(o.embedded !== undefined ? { embedded: o.embedded } : {}) },
+      startedAt: new Date(Date.now() - wallMs).toISOString(), durationMs: Math.round(wallMs),
+      setup: { requests: steps.length, runTag: tag },
+      phases, onset, thresholds: results, verdict: verdictOf(results, aborted),
+      ...(aborted ? { aborted } : {}), warnings, timeline, histograms: recorder.histograms(),
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+function safeJson(text: string | undefined): unknown {
+  try { return JSON.parse(text ?? ''); } catch { return undefined; }
+}

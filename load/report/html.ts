@@ -1,0 +1,100 @@
+// The HTML report (reports/load-<tier>.html): requests per second over time against the plan's
+// limit with where 429s began, a latency histogram per endpoint, the phase tables and the
+// thresholds. One self-contained file: inline SVG and CSS, no scripts, nothing fetched.
+import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
+import { onsetLine } from './table.ts';
+
+const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const fmt = (x: number | undefined, digits = 1) => (x === undefined ? '–' : (+x.toFixed(digits)).toString());
+
+/** Requests per second by outcome, stacked, with the limit, the phase boundary and the onset. */
+function rateChart(s: LoadSummary): string {
+  if (!s.timeline?.points.length) return '<p class="note">No time series: k6 was run without the CLI (use <code>npm run load -- --engine k6</code> to get one).</p>';
+  const { bucketMs, points } = s.timeline;
+  const perSec = 1000 / bucketMs;
+  const W = 860, H = 280, L = 50, B = 30, T = 10, R = 10;
+  const totalMs = points.length * bucketMs;
+  const peak = Math.max(s.plan.limitRps * s.config.rampTo, ...points.map((p) => p.sent * perSec)) * 1.1;
+  const x = (ms: number) => Math.round((L + ((W - L - R) * ms) / totalMs) * 10) / 10;
+  const y = (r: number) => Math.round((H - B - ((H - B - T) * r) / peak) * 10) / 10;
+  const bw = Math.max(1, x(bucketMs) - x(0) - 1);
+  const bars = points.map((p) => {
+    const parts: Array<[number, string]> = [[p.ok * perSec, 'ok'], [p.rateLimited * perSec, 'limited'], [p.errors * perSec, 'error']];
+    let base = 0;
+    return parts.filter(([v]) => v > 0).map(([v, cls]) => {
+      const r = `<rect class="${cls}" x="${x(p.t).toFixed(1)}" y="${y(base + v).toFixed(1)}" width="${bw.toFixed(1)}" height="${(y(base) - y(base + v)).toFixed(1)}"/>`;
+      base += v;
+      return r;
+    }).join('');
+  }).join('');
+  const sent = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.t + bucketMs / 2).toFixed(1)},${y(p.sent * perSec).toFixed(1)}`).join('');
+  const ticks = Array.from({ length: 6 }, (_, i) => (peak / 1.1) * (i / 5));
+  const steady = s.phases.find((p) => p.name === 'steady');
+  const marks: string[] = [
+    `<line class="limit" x1="${L}" x2="${W - R}" y1="${y(s.plan.limitRps)}" y2="${y(s.plan.limitRps)}"/><text x="${W - R - 4}" y="${y(s.plan.limitRps) - 4}" text-anchor="end">plan limit ${fmt(s.plan.limitRps)} req/s</text>`,
+  ];
+  if (steady) marks.push(`<line class="phase" x1="${x(steady.durationMs)}" x2="${x(steady.durationMs)}" y1="${T}" y2="${H - B}"/><text x="${x(steady.durationMs) + 4}" y="${T + 12}">ramp →</text>`);
+  if (s.onset.found && s.onset.atMs !== undefined) {
+    marks.push(`<line class="onset" x1="${x(s.onset.atMs)}" x2="${x(s.onset.atMs)}" y1="${T}" y2="${H - B}"/><text x="${x(s.onset.atMs) - 4}" y="${T + 26}" text-anchor="end">first 429 (${fmt((s.onset.fractionOfLimit ?? 0) * 100, 0)}% of limit)</text>`);
+  }
+  const axis = ticks.map((t) => `<text x="${L - 6}" y="${y(t) + 4}" text-anchor="end">${fmt(t, t < 10 ? 1 : 0)}</text><line class="grid" x1="${L}" x2="${W - R}" y1="${y(t)}" y2="${y(t)}"/>`).join('')
+    + Array.from({ length: 7 }, (_, i) => (totalMs * i) / 6).map((t) => `<text x="${x(t)}" y="${H - B + 16}" text-anchor="middle">${fmt(t / 1000, 0)} s</text>`).join('');
+  return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="requests per second over time">${axis}${bars}<path class="sent" d="${sent}"/>${marks.join('')}</svg>
+<p class="legend"><span class="ok">■</span> 2xx <span class="limited">■</span> 429 <span class="error">■</span> errors <span class="sentkey">—</span> sent (scheduled load), per second, in ${bucketMs} ms buckets</p>`;
+}
+
+function histogram(op: string, h: { boundsMs: number[]; counts: number[] }): string {
+  const W = 270, H = 120, B = 28, T = 16;
+  const max = Math.max(1, ...h.counts);
+  const n = h.counts.length;
+  const bw = (W - 10) / n;
+  const labels = [...h.boundsMs.map((b) => `<${b}`), `≥${h.boundsMs[h.boundsMs.length - 1]}`];
+  const bars = h.counts.map((c, i) => {
+    const hh = ((H - B - T) * c) / max;
+    return `<rect class="ok" x="${(5 + i * bw).toFixed(1)}" y="${(H - B - hh).toFixed(1)}" width="${(bw - 1).toFixed(1)}" height="${hh.toFixed(1)}"><title>${esc(labels[i])} ms: ${c}</title></rect>`
+      + (i % 2 === 0 ? `<text x="${(5 + i * bw + bw / 2).toFixed(1)}" y="${H - B + 12}" text-anchor="middle" class="small">${esc(labels[i])}</text>` : '');
+  }).join('');
+  return `<figure><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="latency histogram of ${esc(op)}"><text x="5" y="12">${esc(op)}</text>${bars}<text x="${W / 2}" y="${H - 2}" text-anchor="middle" class="small">latency, ms (steady phase)</text></svg></figure>`;
+}
+
+function phaseTable(p: PhaseResult): string {
+  const rows: EndpointStats[] = [...p.endpoints.filter((e) => e.count > 0).sort((a, b) => b.count - a.count), p.total];
+  const cells = rows.map((e) => `<tr${e.operationId === 'total' ? ' class="total"' : ''}><td>${esc(e.operationId)}</td><td>${e.count}</td><td>${fmt(e.latency?.p50, 2)}</td><td>${fmt(e.latency?.p95, 2)}</td><td>${fmt(e.latency?.p99, 2)}</td><td>${e.errors}</td><td>${e.rateLimited}</td></tr>`).join('');
+  return `<h3>${esc(p.name)}: ${fmt(p.fromRps)}${p.fromRps !== p.toRps ? ` → ${fmt(p.toRps)}` : ''} req/s, ${fmt(p.durationMs / 1000)} s</h3>
+<table><thead><tr><th>endpoint</th><th>count</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>errors</th><th>429s</th></tr></thead><tbody>${cells}</tbody></table>`;
+}
+
+export function renderHtml(s: LoadSummary): string {
+  const hist = Object.entries(s.histograms ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([op, h]) => histogram(op, h)).join('');
+  const thresholds = s.thresholds.map((t) => `<tr class="${t.ok ? 'pass' : 'fail'}"><td>${t.ok ? 'pass' : 'FAIL'}</td><td>${esc(t.id)}</td><td><code>${esc(t.expression)}</code></td><td>${t.actual === undefined ? '–' : fmt(t.actual, 3)}</td></tr>`).join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Load ${esc(s.tier)}: ${esc(s.verdict)}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:900px;color:#222}
+h1 .pass{color:#1a7f37}h1 .fail{color:#cf222e}
+table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{padding:2px 10px;text-align:right;border-bottom:1px solid #eee}
+td:first-child,th:first-child{text-align:left}tr.total td{font-weight:600;border-top:1px solid #999}
+tr.fail td{color:#cf222e;font-weight:600}
+svg{width:100%;height:auto;font-size:11px}svg text{fill:#444}.small{font-size:9px}
+rect.ok{fill:#4c9be8}rect.limited{fill:#f0a030}rect.error{fill:#cf222e}path.sent{fill:none;stroke:#222;stroke-width:1.2}
+line.limit{stroke:#cf222e;stroke-dasharray:6 3}line.phase{stroke:#888;stroke-dasharray:2 3}line.onset{stroke:#f0a030;stroke-width:2}line.grid{stroke:#eee}
+.legend .ok{color:#4c9be8}.legend .limited{color:#f0a030}.legend .error{color:#cf222e}
+figure{display:inline-block;width:32%;margin:0}.note{color:#666}
+</style></head><body>
+<h1>Load test, ${esc(s.tier)} tier: <span class="${s.verdict}">${esc(s.verdict.toUpperCase())}</span></h1>
+<p>${esc(s.engine)} engine against ${esc(s.target.baseUrl)}${s.target.embedded ? ' (embedded reference)' : ''}, started ${esc(s.startedAt)}.
+Plan: ${s.plan.rpm} requests per ${fmt(s.plan.windowMs / 1000)} s window (${fmt(s.plan.limitRps, 2)} req/s). Steady at ${Math.round(s.config.steadyFraction * 100)}% of the limit, then a ramp to ${Math.round(s.config.rampTo * 100)}%.</p>
+${s.aborted ? `<p class="fail"><strong>Aborted:</strong> ${esc(s.aborted)}</p>` : ''}
+<h2>Requests per second, and where 429s began</h2>
+${rateChart(s)}
+<p><strong>${esc(onsetLine(s))}</strong>.${s.onset.found ? ` The onset is the load offered over the rate-limit window that ended with the first 429, against the plan's budget for a window: a limiter counting in fixed windows says no only once a window's budget is spent, so the scheduled rate at that moment can be further past the limit (the ramp climbs ${Math.round(s.onset.resolution * 100)}% of the limit per window).` : ''}</p>
+<h2>Latency per endpoint (steady phase)</h2>
+${hist || '<p class="note">No histograms in this summary.</p>'}
+<h2>Per endpoint</h2>
+${s.phases.map(phaseTable).join('\n')}
+<h2>Thresholds</h2>
+<table><thead><tr><th>result</th><th>threshold</th><th>expression</th><th>measured</th></tr></thead><tbody>${thresholds}</tbody></table>
+${s.warnings.length ? `<h2>Warnings</h2><ul>${s.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : ''}
+</body></html>
+`;
+}

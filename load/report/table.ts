@@ -1,0 +1,55 @@
+// The terminal report: one table per phase (count, p50, p95, p99, errors, 429s per endpoint),
+// where 429s began, and the thresholds that failed. Plain strings, no colour codes, so it reads
+// the same in a CI log, in k6's stdout (handleSummary) and in a README.
+import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const rps = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const ms = (x: number | undefined) => (x === undefined ? '-' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const secs = (x: number) => `${+(x / 1000).toFixed(1)} s`;
+
+function row(cells: string[], widths: number[]): string {
+  return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+}
+
+function phaseTable(p: PhaseResult, limitRps: number): string {
+  const shareFrom = p.fromRps / limitRps;
+  const shareTo = p.toRps / limitRps;
+  const what = p.fromRps === p.toRps
+    ? `${pct(shareFrom)} of the limit, ${rps(p.fromRps)} req/s for ${secs(p.durationMs)}`
+    : `${pct(shareFrom)} → ${pct(shareTo)} of the limit, ${rps(p.fromRps)} → ${rps(p.toRps)} req/s over ${secs(p.durationMs)}`;
+  const kept = p.achievedRps !== undefined ? `, ${rps(p.achievedRps)} req/s achieved, sends at most ${ms(p.maxLagMs)} ms late` : '';
+  const header = `${p.name}: ${what} (${p.planned} planned, ${p.sent} sent${kept})`;
+  const rows: EndpointStats[] = [...p.endpoints.filter((e) => e.count > 0).sort((a, b) => b.count - a.count), p.total];
+  const cells = rows.map((e) => [e.operationId, String(e.count), ms(e.latency?.p50), ms(e.latency?.p95), ms(e.latency?.p99), String(e.errors), String(e.rateLimited)]);
+  const head = ['endpoint', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', '429s'];
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const lines = [header, row(head, widths), ...cells.slice(0, -1).map((c) => row(c, widths)), row(cells[cells.length - 1], widths)];
+  return lines.join('\n');
+}
+
+export function onsetLine(s: LoadSummary): string {
+  const o = s.onset;
+  if (!o.found) return `429s: none up to ${pct(s.config.rampTo)} of the limit`;
+  const where = [o.operationId ? `first on ${o.operationId}` : '', o.atMs !== undefined ? `${secs(o.atMs)} into the run (${o.phase})` : ''].filter(Boolean).join(', ');
+  const scheduled = o.rateFraction !== undefined ? `; scheduled rate then ${pct(o.rateFraction)}` : '';
+  return `429s began at ${pct(o.fractionOfLimit ?? 0)} of the limit: ${o.offeredInWindow} requests offered in the ${secs(s.plan.windowMs)} window ` +
+    `against a budget of ${s.plan.rpm}${scheduled}${where ? `; ${where}` : ''}`;
+}
+
+export function renderTable(s: LoadSummary): string {
+  const window = s.plan.windowMs === 60_000 ? 'minute' : `${secs(s.plan.windowMs)} window`;
+  const lines = [
+    `load: ${s.tier} tier, ${s.plan.rpm} requests per ${window} (${rps(s.plan.limitRps)} req/s), ${s.engine} engine, ${s.target.baseUrl}${s.target.embedded ? ' (embedded reference)' : ''}`,
+    '',
+    ...s.phases.flatMap((p) => [phaseTable(p, s.plan.limitRps), '']),
+    onsetLine(s),
+  ];
+  const failed = s.thresholds.filter((t) => !t.ok);
+  lines.push(`thresholds: ${s.thresholds.length - failed.length} passed, ${failed.length} failed`);
+  for (const t of failed) lines.push(`  FAILED ${t.id}: ${t.expression}, measured ${t.actual === undefined ? '-' : +t.actual.toFixed(3)}`);
+  if (s.aborted) lines.push(`aborted: ${s.aborted}`);
+  for (const w of s.warnings) lines.push(`warning: ${w}`);
+  lines.push(`verdict: ${s.verdict.toUpperCase()}`);
+  return lines.join('\n');
+}

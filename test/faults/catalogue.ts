@@ -1,0 +1,571 @@
+// Faulty deployments: each is ONE fault, injected by the proxy (proxy.ts) in front of a correct
+// deployment. A fault names the areas whose checks should notice it (the matrix runs only those) and
+// the requirements at least one of which must fail. Together they prove that every check can fail:
+// every requirement of contract/requirements.ts is expected by at least one fault (a test keeps it so).
+import { REQUIREMENTS } from '../../contract/requirements.ts';
+import { json, wait, type FaultContext, type FaultHooks, type FaultRequest, type FaultResponse } from './proxy.ts';
+
+export interface Fault extends FaultHooks {
+  id: string;
+  description: string;
+  /** Areas of the suite to run against it (`--only`). */
+  areas: string[];
+  /** Requirement ids at least one of which must fail; [] for a control that must pass. */
+  expected: string[];
+  /** Shown instead of the ids (e.g. "any MUST"). */
+  expectedLabel?: string;
+  /** Request timeout of the run against this fault (ms), when it is about time. */
+  timeoutMs?: number;
+}
+
+type Json = Record<string, any>;
+
+// ---- Helpers the faults are written with ----
+
+const is = (req: FaultRequest, ...operationIds: string[]) => req.operationId !== undefined && operationIds.includes(req.operationId);
+const is2xx = (res: FaultResponse) => res.status >= 200 && res.status < 300;
+/** The `result` of a 2xx JSON body, or undefined. */
+const resultOf = (res: FaultResponse): Json | undefined => {
+  const body = res.body as Json | undefined;
+  return is2xx(res) && body && typeof body === 'object' && body.result && typeof body.result === 'object' ? body.result : undefined;
+};
+const codeOf = (res: FaultResponse): string | undefined => (res.body as Json | undefined)?.error?.code;
+const isDocument = (req: FaultRequest) => req.operationId === 'getOpenApi';
+/** A success the deployment never produced: what a handler that does nothing would answer. */
+const okResult = (result: unknown = { ok: true }) => json(200, { result });
+const keyOf = (req: FaultRequest) => req.headers['x-api-key'];
+
+/** Rewrites the status of error responses with this code. */
+const statusFor = (code: string, status: number): FaultHooks['response'] => (res) => { if (codeOf(res) === code) res.status = status; };
+/** Renames an error code. */
+const renameCode = (code: string, to: string): FaultHooks['response'] => (res) => { if (codeOf(res) === code) (res.body as Json).error.code = to; };
+/** Changes the result of 2xx answers of some operations. */
+const onResult = (operationIds: string[], change: (result: Json, req: FaultRequest, ctx: FaultContext) => void): FaultHooks['response'] =>
+  (res, req, ctx) => {
+    const result = is(req, ...operationIds) ? resultOf(res) : undefined;
+    if (result) change(result, req, ctx);
+  };
+/** Changes the JSON body of some operations before it is forwarded. */
+const onBody = (operationIds: string[], change: (body: Json, req: FaultRequest) => void): FaultHooks['request'] => (req) => {
+  if (is(req, ...operationIds) && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) change(req.body as Json, req);
+};
+/** Answers a success without forwarding: the operation does nothing. */
+const noop = (operationIds: string[], result: unknown = { ok: true }): FaultHooks['answer'] => (req) => (is(req, ...operationIds) ? okResult(result) : undefined);
+/** Changes the served OpenAPI document. */
+const onDocument = (change: (doc: Json) => void): FaultHooks['response'] => (res, req) => {
+  if (isDocument(req) && res.status === 200 && res.body && typeof res.body === 'object') change(res.body as Json);
+};
+const eachProgression = (result: Json, change: (p: Json) => void) => { if (result.progression && typeof result.progression === 'object') change(result.progression); };
+/** Another request to the deployment, with the headers (key, origin) of the one being handled. */
+const forwardTo = (ctx: FaultContext, req: FaultRequest, method: string, path: string, body?: unknown) => {
+  const headers = { ...req.headers };
+  delete headers['content-type'];
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return ctx.forward({ ...req, method, path, query: new URLSearchParams(), headers, body, params: {}, operationId: undefined });
+};
+const triggersOf = (body: Json): Json[] => (Array.isArray(body.definition?.progression?.triggers) ? body.definition.progression.triggers : []);
+
+export const MUST_IDS = REQUIREMENTS.filter((r) => r.level === 'MUST').map((r) => r.id);
+
+/** A delay on every request (GET /openapi.json too, unless `documentToo` is false): the load tests use it for a slow target. */
+export function slowFault(delayMs: number, options: { documentToo?: boolean; only?: (req: FaultRequest) => boolean } = {}): FaultHooks {
+  return {
+    async request(req, ctx) {
+      if (options.documentToo === false && isDocument(req)) return;
+      if (options.only && !options.only(req)) return;
+      await wait(delayMs, ctx);
+    },
+  };
+}
+
+/** Answers every `n`th request (GET /openapi.json not counted) 503 without forwarding. */
+export function flakyFault(n: number): FaultHooks {
+  return {
+    answer: (req) => (req.seq >= 0 && req.seq % n === n - 1 ? json(503, { error: { code: 'UNAVAILABLE', message: 'fault: temporarily unavailable' } }, { 'retry-after': '1' }) : undefined),
+  };
+}
+
+export const FAULTS: Fault[] = [
+  // ---- Envelopes and content types ----
+  {
+    id: 'env-result-unwrapped', areas: ['worlds'], expected: ['ENV-1'],
+    description: '2xx bodies come without the `result` wrapper',
+    response: (res, req) => { const r = isDocument(req) ? undefined : resultOf(res); if (r) res.body = r; },
+  },
+  {
+    id: 'env-error-without-code', areas: ['worlds'], expected: ['ENV-2'],
+    description: 'error bodies lose error.code',
+    response: (res) => { if (res.status >= 400 && codeOf(res) !== undefined) delete (res.body as Json).error.code; },
+  },
+  {
+    id: 'env-text-plain', areas: ['worlds'], expected: ['ENV-3'],
+    description: 'JSON bodies are labelled text/plain',
+    response: (res, req) => { if (!isDocument(req) && res.body !== undefined) res.headers['content-type'] = 'text/plain; charset=utf-8'; },
+  },
+
+  // ---- Schema violations, one kind of resource each ----
+  {
+    id: 'world-created-without-createdAt', areas: ['worlds'], expected: ['CONTRACT-1', 'WORLD-1'],
+    description: 'POST /worlds answers {worldId} without createdAt',
+    response: onResult(['createWorld'], (r) => { delete r.createdAt; }),
+  },
+  {
+    id: 'world-without-engineVersion', areas: ['worlds'], expected: ['WORLD-5', 'CONTRACT-1'],
+    description: 'worlds (GET /worlds/{id}, GET /worlds) lose engineVersion',
+    response: onResult(['getWorld', 'listWorlds'], (r) => {
+      for (const w of [r.world, ...(Array.isArray(r.worlds) ? r.worlds : [])]) if (w && typeof w === 'object') delete w.engineVersion;
+    }),
+  },
+  {
+    id: 'chat-intensity-string', areas: ['simulation'], expected: ['CONTRACT-1'],
+    description: 'chat response.discrete.intensity is a string',
+    response: onResult(['chat'], (r) => { if (r.response?.discrete) r.response.discrete.intensity = String(r.response.discrete.intensity); }),
+  },
+  {
+    id: 'chat-valence-below-bound', areas: ['simulation'], expected: ['SIM-11', 'CONTRACT-1'],
+    description: 'chat response.emotion.V is -1.5 (below the bound -1)',
+    response: onResult(['chat'], (r) => { if (r.response?.emotion) r.response.emotion.V = -1.5; }),
+  },
+  {
+    id: 'chat-without-groupAwareness', areas: ['simulation'], expected: ['SIM-1', 'CONTRACT-1'],
+    description: 'chat results lose groupAwareness',
+    response: onResult(['chat'], (r) => { delete r.groupAwareness; }),
+  },
+  {
+    id: 'event-type-not-echoed', areas: ['simulation'], expected: ['SIM-2'],
+    description: 'POST /worlds/{id}/events answers type "event" whatever was dispatched (schema-valid)',
+    response: onResult(['dispatchEvent'], (r) => { r.type = 'event'; }),
+  },
+  {
+    id: 'tick-without-events', areas: ['simulation'], expected: ['SIM-3', 'CONTRACT-1'],
+    description: 'POST /worlds/{id}/tick results lose events',
+    response: onResult(['tickWorld'], (r) => { delete r.events; }),
+  },
+  {
+    id: 'query-space-extra-member', areas: ['simulation'], expected: ['CONTRACT-1'],
+    description: 'query answers spaces with an extra member (Space is closed)',
+    response: onResult(['queryWorld'], (r) => { for (const s of Array.isArray(r.spaces) ? r.spaces : []) s.floor = 3; }),
+  },
+  {
+    id: 'query-loses-an-entity', areas: ['simulation'], expected: ['SIM-4'],
+    description: 'query leaves out the last entity of the world (schema-valid)',
+    response: onResult(['queryWorld'], (r) => { if (Array.isArray(r.entities)) r.entities = r.entities.slice(0, -1); }),
+  },
+  {
+    id: 'context-ignores-entityName', areas: ['simulation'], expected: ['SIM-5', 'ERR-2'],
+    description: "POST /worlds/{id}/context answers the context of the world's first entity whatever entityName says",
+    async request(req, ctx) {
+      if (!is(req, 'worldContext') || !req.body || typeof req.body !== 'object') return;
+      const q = await forwardTo(ctx, req, 'POST', `/worlds/${encodeURIComponent(req.params.id)}/query`, {});
+      const first = (resultOf(q)?.entities ?? [])[0]?.name;
+      if (typeof first === 'string') (req.body as Json).entityName = first;
+    },
+  },
+  {
+    id: 'snapshot-without-recentEvents', areas: ['simulation'], expected: ['SIM-9', 'CONTRACT-1'],
+    description: 'GET /worlds/{id}/snapshot loses recentEvents',
+    response: onResult(['getWorldSnapshot'], (r) => { delete r.recentEvents; }),
+  },
+  {
+    id: 'persona-created-without-createdAt', areas: ['personas'], expected: ['PERS-1', 'CONTRACT-1'],
+    description: 'POST /personas answers {personaId} without createdAt',
+    response: onResult(['createPersona'], (r) => { delete r.createdAt; }),
+  },
+  {
+    id: 'persona-state-without-mood', areas: ['personas'], expected: ['PERS-6', 'CONTRACT-1'],
+    description: 'GET /personas/{id}/state loses mood',
+    response: onResult(['getPersonaState'], (r) => { delete r.mood; }),
+  },
+  {
+    id: 'persona-snapshot-without-selfConcept', areas: ['personas'], expected: ['PERS-9', 'CONTRACT-1'],
+    description: 'GET /personas/{id}/snapshot loses selfConcept',
+    response: onResult(['getPersonaSnapshot'], (r) => { delete r.selfConcept; }),
+  },
+  {
+    id: 'served-document-broken-promise', areas: ['worlds'], expected: ['CONTRACT-2'],
+    description: 'the served /openapi.json declares World.engineVersion a number; the deployment answers a string',
+    response: onDocument((doc) => { const w = doc.components?.schemas?.World; if (w?.properties?.engineVersion) w.properties.engineVersion = { type: 'number' }; }),
+  },
+
+  // ---- Error codes turned into others or into a 5xx ----
+  {
+    id: 'world-not-found-as-500', areas: ['errors'], expected: ['ERR-1'],
+    description: 'WORLD_NOT_FOUND comes with status 500',
+    response: statusFor('WORLD_NOT_FOUND', 500),
+  },
+  {
+    id: 'entity-not-found-as-400', areas: ['errors'], expected: ['ERR-2'],
+    description: 'ENTITY_NOT_FOUND comes with status 400',
+    response: statusFor('ENTITY_NOT_FOUND', 400),
+  },
+  {
+    id: 'validation-error-as-500', areas: ['errors'], expected: ['ERR-3', 'ENV-4'],
+    description: 'VALIDATION_ERROR comes with status 500',
+    response: statusFor('VALIDATION_ERROR', 500),
+  },
+  {
+    id: 'persona-not-found-renamed', areas: ['errors'], expected: ['ERR-4'],
+    description: 'PERSONA_NOT_FOUND is renamed NOT_FOUND',
+    response: renameCode('PERSONA_NOT_FOUND', 'NOT_FOUND'),
+  },
+  {
+    id: 'persona-not-found-as-410', areas: ['errors'], expected: ['ERR-5'],
+    description: 'PERSONA_NOT_FOUND comes with status 410',
+    response: statusFor('PERSONA_NOT_FOUND', 410),
+  },
+  {
+    id: 'missing-member-defaulted', areas: ['errors'], expected: ['ERR-6'],
+    description: 'a chat without message is not refused: the deployment fills one in',
+    request: onBody(['chat'], (b) => { if (b.message === undefined) b.message = '(no message)'; }),
+  },
+  {
+    id: 'unauthorized-as-403', areas: ['auth'], expected: ['AUTH-1', 'AUTH-2'],
+    description: 'UNAUTHORIZED comes with status 403',
+    response: statusFor('UNAUTHORIZED', 403),
+  },
+  {
+    id: 'rate-limited-renamed', areas: ['rate-limit'], expected: ['RATE-1'],
+    description: 'RATE_LIMITED is renamed TOO_MANY_REQUESTS',
+    response: renameCode('RATE_LIMITED', 'TOO_MANY_REQUESTS'),
+  },
+
+  // ---- Authentication and the origin allowlist ----
+  {
+    id: 'auth-missing-key-filled-in', areas: ['auth'], expected: ['AUTH-1'],
+    description: 'a request without X-API-Key is served as the main key (auth bypassed)',
+    request: (req, ctx) => { if (!keyOf(req)) req.headers['x-api-key'] = ctx.keys.mainKey; },
+  },
+  {
+    id: 'auth-invalid-key-accepted', areas: ['auth'], expected: ['AUTH-2'],
+    description: 'an unknown X-API-Key is served as the main key (auth bypassed)',
+    request: (req, ctx) => {
+      const known = [ctx.keys.mainKey, ctx.keys.secondKey, ctx.keys.rateLimitKey, ctx.keys.originKey];
+      const key = keyOf(req);
+      if (key && !known.includes(key)) req.headers['x-api-key'] = ctx.keys.mainKey;
+    },
+  },
+  {
+    id: 'persona-api-refuses-key', areas: ['auth'], expected: ['AUTH-3'],
+    description: 'the Persona API answers 401 to the key the World API accepts',
+    answer: (req, ctx) => (req.path.startsWith('/personas') && keyOf(req) === ctx.keys.mainKey
+      ? json(401, { error: { code: 'UNAUTHORIZED', message: 'fault: not a persona key' } }) : undefined),
+  },
+  {
+    id: 'origin-allowlist-ignored', areas: ['auth'], expected: ['AUTH-4'],
+    description: 'the Origin of an origin-restricted key is rewritten to its allowed origin (allowlist ignored)',
+    request: (req, ctx) => { if (req.headers.origin && keyOf(req) === ctx.keys.originKey && ctx.keys.allowedOrigin) req.headers.origin = ctx.keys.allowedOrigin; },
+  },
+  {
+    id: 'origin-key-always-refused', areas: ['auth'], expected: ['AUTH-5'],
+    description: 'an origin-restricted key is refused 403 from its allowed origin too',
+    answer: (req, ctx) => (keyOf(req) === ctx.keys.originKey ? json(403, { error: { code: 'ORIGIN_NOT_ALLOWED', message: 'fault: origin refused' } }) : undefined),
+  },
+  {
+    id: 'open-key-refused-with-origin', areas: ['auth'], expected: ['AUTH-6'],
+    description: 'a key without configured origins is refused 403 when the request carries an Origin',
+    answer: (req, ctx) => (req.headers.origin && keyOf(req) === ctx.keys.mainKey ? json(403, { error: { code: 'ORIGIN_NOT_ALLOWED', message: 'fault: origin refused' } }) : undefined),
+  },
+  {
+    id: 'blocked-origin-as-401', areas: ['auth'], expected: ['AUTH-7'],
+    description: 'a blocked origin is answered 401 instead of 403',
+    response: (res) => { if (res.status === 403) res.status = 401; },
+  },
+
+  // ---- Tenant isolation ----
+  {
+    id: 'other-tenant-world-served', areas: ['isolation'], expected: ['ISO-1'],
+    description: "the second tenant's requests on /worlds/{id}… are served as the main tenant (another tenant's world served and changed)",
+    request: (req, ctx) => { if (keyOf(req) === ctx.keys.secondKey && req.path.startsWith('/worlds/')) req.headers['x-api-key'] = ctx.keys.mainKey; },
+  },
+  {
+    id: 'other-tenant-worlds-listed', areas: ['isolation'], expected: ['ISO-2'],
+    description: "GET /worlds with the second tenant's key lists the main tenant's worlds",
+    request: (req, ctx) => { if (keyOf(req) === ctx.keys.secondKey && is(req, 'listWorlds')) req.headers['x-api-key'] = ctx.keys.mainKey; },
+  },
+  {
+    id: 'other-tenant-persona-served', areas: ['isolation'], expected: ['ISO-3'],
+    description: "the second tenant's persona requests are served as the main tenant",
+    request: (req, ctx) => { if (keyOf(req) === ctx.keys.secondKey && req.path.startsWith('/personas')) req.headers['x-api-key'] = ctx.keys.mainKey; },
+  },
+
+  // ---- Rate limits and Retry-After ----
+  {
+    id: 'rate-limit-not-enforced', areas: ['rate-limit'], expected: ['RATE-1'],
+    description: "the free-plan key's requests are never limited (forwarded as an unlimited key)",
+    request: (req, ctx) => { if (keyOf(req) === ctx.keys.rateLimitKey) req.headers['x-api-key'] = ctx.keys.mainKey; },
+  },
+  {
+    id: 'retry-after-missing', areas: ['rate-limit'], expected: ['RATE-2'],
+    description: '429 answers lose Retry-After',
+    response: (res) => { if (res.status === 429) delete res.headers['retry-after']; },
+  },
+  {
+    id: 'retry-after-zero', areas: ['rate-limit'], expected: ['RATE-3'],
+    description: '429 answers say Retry-After: 0 (a lie: the window is still closed)',
+    response: (res) => { if (res.status === 429) res.headers['retry-after'] = '0'; },
+  },
+  {
+    id: 'rate-limit-half-the-plan', areas: ['rate-limit'], expected: ['RATE-4'],
+    description: 'the free-plan key is limited at 50 requests a window instead of 100',
+    answer: (req, ctx) => {
+      if (keyOf(req) !== ctx.keys.rateLimitKey) return undefined;
+      const now = Date.now();
+      const w = (ctx.state.get('window') as { start: number; count: number } | undefined) ?? { start: now, count: 0 };
+      if (now - w.start >= 3_000) { w.start = now; w.count = 0; }
+      w.count += 1;
+      ctx.state.set('window', w);
+      if (w.count <= 50) return undefined;
+      return json(429, { error: { code: 'RATE_LIMITED', message: 'fault: limited' } }, { 'retry-after': String(Math.max(1, Math.ceil((w.start + 3_000 - now) / 1000))) });
+    },
+  },
+
+  // ---- Pagination ----
+  {
+    id: 'list-limit-ignored', areas: ['worlds'], expected: ['WORLD-2'],
+    description: 'GET /worlds ignores limit (always the default page of 20)',
+    request: (req) => { if (is(req, 'listWorlds')) req.query.delete('limit'); },
+  },
+  {
+    id: 'list-cap-ignored', areas: ['worlds'], expected: ['WORLD-3'],
+    description: 'GET /worlds?limit=1000 answers 101 worlds (the cap of 100 not applied; padded with repeats, the tenant holds fewer)',
+    response: onResult(['listWorlds'], (r, req) => {
+      const n = Array.isArray(r.worlds) ? r.worlds.length : 0;
+      if (Number(req.query.get('limit')) > 100 && n) while (r.worlds.length <= 100) r.worlds.push(r.worlds[r.worlds.length % n]);
+    }),
+  },
+  {
+    id: 'list-cursor-ignored', areas: ['worlds'], expected: ['WORLD-4'],
+    description: 'GET /worlds ignores cursor (every page is the first)',
+    request: (req) => { if (is(req, 'listWorlds')) req.query.delete('cursor'); },
+  },
+  {
+    id: 'list-first-item-repeated', areas: ['worlds'], expected: ['WORLD-4'],
+    description: 'GET /worlds serves the first world of the list again at the top of every following page',
+    response: onResult(['listWorlds'], (r, req, ctx) => {
+      if (!Array.isArray(r.worlds) || !r.worlds.length) return;
+      if (!req.query.get('cursor')) ctx.state.set('first', r.worlds[0]);
+      else if (ctx.state.has('first')) r.worlds.unshift(ctx.state.get('first'));
+    }),
+  },
+  {
+    id: 'persona-list-repeats', areas: ['personas'], expected: ['PERS-3'],
+    description: 'GET /personas serves the first persona again at the top of every following page',
+    response: onResult(['listPersonas'], (r, req, ctx) => {
+      if (!Array.isArray(r.personas) || !r.personas.length) return;
+      if (!req.query.get('cursor')) ctx.state.set('first', r.personas[0]);
+      else if (ctx.state.has('first')) r.personas.unshift(ctx.state.get('first'));
+    }),
+  },
+
+  // ---- Soft-delete and restore ----
+  {
+    id: 'world-delete-noop', areas: ['states'], expected: ['STATE-1', 'STATE-2'],
+    description: 'DELETE /worlds/{id} answers ok and does nothing',
+    answer: noop(['deleteWorld']),
+  },
+  {
+    id: 'world-restore-noop', areas: ['states'], expected: ['STATE-1'],
+    description: 'POST /worlds/{id}/restore answers ok and does nothing',
+    answer: noop(['restoreWorld']),
+  },
+  {
+    id: 'persona-delete-noop', areas: ['states'], expected: ['STATE-3', 'STATE-4'],
+    description: 'DELETE /personas/{id} answers ok and does nothing',
+    answer: noop(['deletePersona']),
+  },
+  {
+    id: 'persona-restore-noop', areas: ['states'], expected: ['STATE-3'],
+    description: 'POST /personas/{id}/restore answers ok and does nothing',
+    answer: noop(['restorePersona']),
+  },
+
+  // ---- Progression ----
+  {
+    id: 'event-counts-lost', areas: ['progression'], expected: ['PROG-1'],
+    description: 'query answers eventCounts empty',
+    response: onResult(['queryWorld'], (r) => eachProgression(r, (p) => { p.eventCounts = {}; })),
+  },
+  {
+    id: 'triggers-never-fire', areas: ['progression'], expected: ['PROG-2'],
+    description: 'the triggers of a world definition are dropped at creation',
+    request: onBody(['createWorld'], (b) => { if (b.definition?.progression) b.definition.progression.triggers = []; }),
+  },
+  {
+    id: 'trigger-fires-early', areas: ['progression'], expected: ['PROG-2'],
+    description: 'triggers fire one event before their threshold',
+    request: onBody(['createWorld'], (b) => { for (const t of triggersOf(b)) if (t.condition?.threshold > 1) t.condition.threshold -= 1; }),
+  },
+  {
+    id: 'phase-history-lost', areas: ['progression'], expected: ['PROG-3'],
+    description: 'query answers phaseHistory empty',
+    response: onResult(['queryWorld'], (r) => eachProgression(r, (p) => { p.phaseHistory = []; })),
+  },
+  {
+    id: 'phase-change-unreported', areas: ['progression'], expected: ['PROG-4'],
+    description: 'tick and event results lose phaseChanged',
+    response: onResult(['tickWorld', 'dispatchEvent'], (r) => { delete r.phaseChanged; }),
+  },
+  {
+    id: 'one-shot-fires-twice', areas: ['progression'], expected: ['PROG-5'],
+    description: 'oneShot is turned to false at creation: the trigger fires again',
+    request: onBody(['createWorld'], (b) => { for (const t of triggersOf(b)) t.oneShot = false; }),
+  },
+
+  // ---- Batch mutations and snapshots ----
+  {
+    id: 'mutate-results-truncated', areas: ['simulation'], expected: ['SIM-6'],
+    description: 'mutate answers only the first result of a batch',
+    response: onResult(['mutateWorld'], (r) => { if (Array.isArray(r.results)) r.results = r.results.slice(0, 1); }),
+  },
+  {
+    id: 'mutate-failure-hidden', areas: ['simulation'], expected: ['SIM-7'],
+    description: 'a failed mutate operation is reported ok: true without error',
+    response: onResult(['mutateWorld'], (r) => { for (const x of Array.isArray(r.results) ? r.results : []) if (x?.ok === false) { x.ok = true; delete x.error; } }),
+  },
+  {
+    id: 'mutate-stops-at-failure', areas: ['simulation'], expected: ['SIM-8'],
+    description: 'mutate stops at the first failing operation: the ones after it are reported ok but not applied',
+    async answer(req, ctx) {
+      const ops = is(req, 'mutateWorld') && Array.isArray((req.body as Json | undefined)?.operations) ? (req.body as Json).operations as Json[] : undefined;
+      if (!ops || ops.length < 2) return undefined;
+      // Applied one at a time, as a deployment without transactions over the batch would.
+      const results: Json[] = [];
+      let failed = false;
+      for (const op of ops) {
+        if (failed) { results.push({ op: op?.op, ok: true }); continue; }
+        const one = await forwardTo(ctx, req, 'POST', req.path, { operations: [op] });
+        const r = resultOf(one)?.results?.[0];
+        if (!r) return one;
+        results.push(r);
+        failed = r.ok === false;
+      }
+      return okResult({ results });
+    },
+  },
+  {
+    id: 'world-snapshot-import-ignored', areas: ['simulation'], expected: ['SIM-10'],
+    description: 'PUT /worlds/{id}/snapshot answers ok and imports nothing',
+    answer: noop(['putWorldSnapshot']),
+  },
+  {
+    id: 'persona-snapshot-import-lossy', areas: ['personas'], expected: ['PERS-10'],
+    description: 'PUT /personas/{id}/snapshot drops selfConcept and mood of the imported snapshot',
+    request: onBody(['putPersonaSnapshot'], (b) => { if (b.snapshot && typeof b.snapshot === 'object') { delete b.snapshot.selfConcept; delete b.snapshot.mood; } }),
+  },
+
+  // ---- Persona runtime ----
+  {
+    id: 'persona-patch-not-ok', areas: ['personas'], expected: ['PERS-2', 'CONTRACT-1'],
+    description: 'PATCH /personas/{id} answers {} instead of {ok: true}',
+    response: onResult(['updatePersona'], (r) => { delete r.ok; }),
+  },
+  {
+    id: 'emotion-override-ignored', areas: ['personas'], expected: ['PERS-4'],
+    description: 'POST /personas/{id}/emotion answers ok and does nothing',
+    answer: noop(['overrideEmotion']),
+  },
+  {
+    id: 'persona-tick-noop', areas: ['personas'], expected: ['PERS-5'],
+    description: 'POST /personas/{id}/tick answers {pendingEvents: []} and lets no time pass (no decay)',
+    answer: noop(['tickPersona'], { pendingEvents: [] }),
+  },
+  {
+    id: 'annotate-ignored', areas: ['personas'], expected: ['PERS-7'],
+    description: 'POST /personas/{id}/annotate answers ok and does nothing',
+    answer: noop(['annotate']),
+  },
+  {
+    id: 'next-response-ignored', areas: ['personas'], expected: ['PERS-8'],
+    description: 'POST /personas/{id}/next-response answers ok and does nothing',
+    answer: noop(['forceNextResponse']),
+  },
+  {
+    id: 'perceive-ignored', areas: ['personas'], expected: ['PERS-11'],
+    description: 'POST /personas/{id}/perceive answers a neutral response and processes nothing',
+    answer: (req) => (is(req, 'perceive') ? okResult({
+      response: { emotion: { V: 0, A: 0, D: 0 }, discrete: { primary: 'neutral', secondary: 'neutral', intensity: 0 }, socialUpdates: [], goalChanges: { achieved: [], abandoned: [], activated: [] }, text: '' },
+    }) : undefined),
+  },
+
+  // ---- Worlds ----
+  {
+    id: 'world-definition-not-kept', areas: ['worlds'], expected: ['WORLD-6'],
+    description: 'POST /worlds drops definition.rules.physics',
+    request: onBody(['createWorld'], (b) => { if (b.definition?.rules) delete b.definition.rules.physics; }),
+  },
+  {
+    id: 'world-patch-ignored', areas: ['worlds'], expected: ['WORLD-7'],
+    description: 'PATCH /worlds/{id} answers the world unchanged and changes nothing',
+    answer: async (req, ctx) => (is(req, 'updateWorld') ? forwardTo(ctx, req, 'GET', req.path) : undefined),
+  },
+
+  // ---- World parts (SHOULD: the shapes are not shown) ----
+  {
+    id: 'world-persona-remove-noop', areas: ['world-parts'], expected: ['PART-1'],
+    description: 'DELETE /worlds/{id}/personas/{pid} answers ok and does nothing',
+    answer: noop(['removeWorldPersona']),
+  },
+  {
+    id: 'custom-action-delete-noop', areas: ['world-parts'], expected: ['PART-2'],
+    description: 'DELETE /worlds/{id}/actions/{aid} answers ok and does nothing',
+    answer: noop(['deleteAction']),
+  },
+  {
+    id: 'relationship-delete-noop', areas: ['world-parts'], expected: ['PART-3'],
+    description: 'DELETE /worlds/{id}/relationships/{rid} answers ok and does nothing',
+    answer: noop(['deleteRelationship']),
+  },
+  {
+    id: 'event-log-empty', areas: ['world-parts'], expected: ['PART-4'],
+    description: 'GET /worlds/{id}/events answers an empty log',
+    response: onResult(['listWorldEvents'], (r) => { r.events = []; }),
+  },
+  {
+    id: 'interact-noop', areas: ['world-parts'], expected: ['PART-5'],
+    description: 'POST /worlds/{id}/interact answers ok and executes nothing',
+    answer: noop(['interact']),
+  },
+  {
+    id: 'time-jump-noop', areas: ['world-parts'], expected: ['PART-6'],
+    description: 'POST /worlds/{id}/time-jump answers ok and does not advance time',
+    answer: noop(['timeJump']),
+  },
+
+  // ---- The served OpenAPI description ----
+  {
+    id: 'openapi-invalid', areas: ['openapi'], expected: ['OAS-1'],
+    description: 'the served /openapi.json has no info (not a valid OpenAPI document)',
+    response: onDocument((doc) => { delete doc.info; }),
+  },
+  {
+    id: 'openapi-path-missing', areas: ['openapi'], expected: ['OAS-2', 'CONTRACT-2'],
+    description: 'the served /openapi.json lacks POST /worlds/{id}/time-jump',
+    response: onDocument((doc) => { delete doc.paths?.['/worlds/{id}/time-jump']; }),
+  },
+  {
+    id: 'openapi-versioned-paths', areas: ['openapi'], expected: ['OAS-3'],
+    description: 'the served /openapi.json puts every path under /v1',
+    response: onDocument((doc) => { doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).map(([p, v]) => [`/v1${p}`, v])); }),
+  },
+
+  // ---- Slow and flaky ----
+  {
+    id: 'flaky-every-7th-503', areas: ['worlds'], expected: MUST_IDS, expectedLabel: 'any MUST',
+    description: 'every 7th request is answered 503',
+    ...flakyFault(7),
+  },
+  {
+    id: 'stall-past-timeout', areas: ['worlds'], expected: ['WORLD-1'], timeoutMs: 1_000,
+    description: 'the first GET /worlds/{id} stalls 1.5 s, past the 1 s request timeout',
+    async request(req, ctx) {
+      if (!is(req, 'getWorld') || ctx.state.has('stalled')) return;
+      ctx.state.set('stalled', true);
+      await wait(1_500, ctx);
+    },
+  },
+  {
+    id: 'control-slow-but-correct', areas: ['worlds'], expected: [], timeoutMs: 1_000,
+    description: 'control: every answer 50 ms late, well within the 1 s request timeout (must pass)',
+    ...slowFault(50, { documentToo: false }),
+  },
+];

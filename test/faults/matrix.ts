@@ -1,0 +1,225 @@
+// The fault matrix: one embedded reference for everything, the correct deployment checked over every
+// area twice (directly and through a pass-through proxy: both clean, same verdict for every check),
+// then every fault of the catalogue behind its own proxy, checked over the areas it concerns with
+// --strict (a broken SHOULD counts). A fault is caught when the run fails (exit 1) and at least one
+// of its expected requirements has a failed check. `npm test` and `--self-test` both run this.
+import { rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resolveTarget, type Target } from '../../cli/common/target.ts';
+import { createSession } from '../../cli/conformance/session.ts';
+import { cleanup } from '../../cli/conformance/cleanup.ts';
+import { AREAS } from '../../cli/conformance/options.ts';
+import type { Outcome, RunResult } from '../../cli/conformance/results.ts';
+import { FAULTS, type Fault } from './catalogue.ts';
+import { servedDocument, startFaultProxy, type FaultHooks, type FaultKeys } from './proxy.ts';
+
+/** The rate-limit window of the embedded reference (short, so that the rate-limit area is quick). */
+export const RATE_WINDOW_MS = 3_000;
+const DEFAULT_TIMEOUT_MS = 5_000;
+const DEADLINE_MS = 120_000;
+
+export interface FaultVerdict {
+  id: string;
+  description: string;
+  areas: string[];
+  expected: string[];
+  expectedLabel?: string;
+  exitCode: number;
+  /** Requirements with a failed check, in catalogue order. */
+  failed: string[];
+  /** The expected requirements among them. */
+  caughtBy: string[];
+  /** Caught (a control: passed cleanly). */
+  caught: boolean;
+  /** Checks that ended in a fault of the suite itself (outcome error): a check too weak to give a verdict. */
+  suiteErrors: string[];
+  requests: number;
+  durationMs: number;
+  /** The run could not be made (proxy, document, session). */
+  error?: string;
+}
+
+export interface CleanRun {
+  label: string;
+  exitCode: number;
+  /** Checks that did not pass or skip: fail, error, warn, not-run. */
+  bad: string[];
+  outcomes: Record<string, Outcome>;
+  checks: number;
+  durationMs: number;
+  clean: boolean;
+}
+
+export interface MatrixResult {
+  clean: CleanRun[];
+  /** Checks whose verdict differed between the two correct runs. */
+  unstable: string[];
+  faults: FaultVerdict[];
+  ok: boolean;
+  durationMs: number;
+}
+
+export interface MatrixOptions {
+  /** Where the runs keep their ledgers of created resources (removed after cleanup). */
+  workDir: string;
+  faults?: Fault[];
+  /** One progress line per run. */
+  print?: (line: string) => void;
+  timeoutMs?: number;
+  /** Skip the two correct runs (for trying faults alone). */
+  skipCleanRuns?: boolean;
+  /** Called on Ctrl-C during a run (the scenarios are told to stop first). */
+  onInterrupt?: () => Promise<void>;
+}
+
+const order = (ids: Iterable<string>) => {
+  const set = new Set(ids);
+  return [...set].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+};
+
+/** Interleaves the faults that spend the rate-limit key with the others, so that its window has passed before the next one. */
+function schedule(faults: Fault[]): Fault[] {
+  const limited = faults.filter((f) => f.areas.includes('rate-limit'));
+  const others = faults.filter((f) => !f.areas.includes('rate-limit'));
+  if (!limited.length) return others;
+  const gap = Math.max(1, Math.floor(others.length / limited.length));
+  const out: Fault[] = [];
+  for (let i = 0; i < others.length || limited.length; i++) {
+    if (i % gap === 0 && limited.length) out.push(limited.shift()!);
+    if (i < others.length) out.push(others[i]);
+  }
+  return out;
+}
+
+export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
+  const started = Date.now();
+  const print = options.print ?? (() => undefined);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const faults = options.faults ?? FAULTS;
+  const target = await resolveTarget({ rateLimitWindowMs: RATE_WINDOW_MS });
+  const keys: FaultKeys = { mainKey: target.apiKey, ...target.extraKeys };
+  let rateKeyFreeAt = 0;
+
+  /** One conformance run; what it created is soft-deleted directly at the reference, past any fault. */
+  async function run(t: Target, areas: string[], runTimeoutMs: number, label: string): Promise<RunResult> {
+    if (areas.includes('rate-limit')) {
+      const left = rateKeyFreeAt - Date.now();
+      if (left > 0) await sleep(left);
+    }
+    const session = createSession(t, {
+      areas, strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineMs: DEADLINE_MS, workDir: options.workDir,
+      plan: 'enterprise', rpm: 0, rateLimitPlan: 'free', allowBillable: true, shownConfig: { selfTest: label }, print: () => undefined,
+    }, options.onInterrupt);
+    let result: RunResult | undefined;
+    try {
+      return (result = await session.run());
+    } finally {
+      // A run whose RATE-3 check passed waited out its 429 and left the key fresh (one request into a
+      // new window); any other may have left it exhausted: the next such run waits for the window.
+      const rested = result?.checks.some((c) => c.requirementIds.includes('RATE-3') && c.outcome === 'pass');
+      if (areas.includes('rate-limit') && !rested) rateKeyFreeAt = Date.now() + RATE_WINDOW_MS + 200;
+      await cleanup(target.baseUrl, target.apiKey, session.config.ledgerFile, timeoutMs).catch(() => undefined);
+      rmSync(session.config.ledgerFile, { force: true });
+    }
+  }
+
+  /**
+   * A proxy with these hooks in front of the reference, and the target it makes: the reference's keys,
+   * the proxy's URL and the document the proxy serves. With `preflight`, the target is resolved as
+   * for any --base-url (reachable, a valid document, the key accepted).
+   */
+  async function behindProxy<T>(hooks: FaultHooks, use: (t: Target) => Promise<T>, preflight = false): Promise<T> {
+    const proxy = await startFaultProxy(target.baseUrl, hooks, { keys, timeoutMs: 30_000 });
+    try {
+      const resolved = preflight ? await resolveTarget({ baseUrl: proxy.url, apiKey: target.apiKey, timeoutMs }) : undefined;
+      const document = resolved?.document ?? await servedDocument(proxy.url, timeoutMs);
+      return await use({ ...target, baseUrl: proxy.url, embedded: false, document, close: async () => undefined });
+    } finally {
+      await proxy.close();
+    }
+  }
+
+  try {
+    const clean: CleanRun[] = [];
+    if (!options.skipCleanRuns) {
+      for (const [label, via] of [['correct deployment, direct', false], ['correct deployment, through a pass-through proxy', true]] as const) {
+        const t0 = Date.now();
+        const result = via ? await behindProxy({}, (t) => run(t, [...AREAS], timeoutMs, label), true) : await run(target, [...AREAS], timeoutMs, label);
+        const outcomes: Record<string, Outcome> = {};
+        for (const c of result.checks) outcomes[c.id] = c.outcome;
+        const bad = result.checks.filter((c) => ['fail', 'error', 'warn', 'not-run'].includes(c.outcome)).map((c) => `${c.id}: ${c.outcome}${c.failure ? ` (${c.failure.message.split('\n')[0].slice(0, 160)})` : ''}`);
+        const entry: CleanRun = { label, exitCode: result.exitCode, bad, outcomes, checks: result.checks.length, durationMs: Date.now() - t0, clean: result.exitCode === 0 && !bad.length };
+        clean.push(entry);
+        print(`  ${entry.clean ? '✓' : '✗'} ${label}: ${entry.checks} checks, ${entry.clean ? 'all pass' : `${bad.length} not passing`} (${(entry.durationMs / 1000).toFixed(1)} s)`);
+      }
+    }
+    const unstable: string[] = [];
+    if (clean.length === 2) {
+      const [a, b] = clean;
+      for (const id of order([...Object.keys(a.outcomes), ...Object.keys(b.outcomes)])) {
+        if (a.outcomes[id] !== b.outcomes[id]) unstable.push(`${id}: ${a.outcomes[id] ?? 'absent'} then ${b.outcomes[id] ?? 'absent'}`);
+      }
+    }
+
+    const verdicts = new Map<string, FaultVerdict>();
+    const runs = schedule(faults);
+    for (const [n, fault] of runs.entries()) {
+      const t0 = Date.now();
+      const verdict: FaultVerdict = {
+        id: fault.id, description: fault.description, areas: fault.areas, expected: fault.expected, expectedLabel: fault.expectedLabel,
+        exitCode: 2, failed: [], caughtBy: [], caught: false, suiteErrors: [], requests: 0, durationMs: 0,
+      };
+      try {
+        const result = await behindProxy(fault, (t) => run(t, fault.areas, fault.timeoutMs ?? timeoutMs, fault.id));
+        verdict.exitCode = result.exitCode;
+        verdict.requests = result.requestCount;
+        verdict.failed = order(result.checks.filter((c) => c.outcome === 'fail').flatMap((c) => c.requirementIds));
+        verdict.suiteErrors = result.checks.filter((c) => c.outcome === 'error').map((c) => `${c.id}: ${c.failure?.message.split('\n')[0].slice(0, 160) ?? c.reason ?? ''}`);
+        verdict.caughtBy = verdict.failed.filter((id) => fault.expected.includes(id));
+        verdict.caught = fault.expected.length
+          ? result.exitCode === 1 && verdict.caughtBy.length > 0
+          : result.exitCode === 0 && !verdict.failed.length && !verdict.suiteErrors.length;
+      } catch (err) {
+        verdict.error = (err as Error).message;
+      }
+      verdict.durationMs = Date.now() - t0;
+      verdicts.set(fault.id, verdict);
+      const what = fault.expected.length
+        ? verdict.caught ? `caught by ${verdict.caughtBy.join(', ')}` : `NOT caught (failed: ${verdict.failed.join(', ') || 'nothing'}; exit ${verdict.exitCode}${verdict.error ? `; ${verdict.error}` : ''})`
+        : verdict.caught ? 'passed, as a correct deployment must' : `FAILED though correct (failed: ${verdict.failed.join(', ') || 'nothing'}; exit ${verdict.exitCode})`;
+      print(`  [${String(n + 1).padStart(String(runs.length).length)}/${runs.length}] ${verdict.caught ? '✓' : '✗'} ${fault.id}: ${what} (${(verdict.durationMs / 1000).toFixed(1)} s)`);
+    }
+    const ordered = faults.map((f) => verdicts.get(f.id)!);
+    return {
+      clean, unstable, faults: ordered,
+      ok: ordered.every((v) => v.caught) && clean.every((c) => c.clean) && !unstable.length,
+      durationMs: Date.now() - started,
+    };
+  } finally {
+    await target.close();
+  }
+}
+
+/** The matrix as a table: fault → expected → failed (caught by) → verdict; then the correct runs. */
+export function renderMatrix(m: MatrixResult): string {
+  const shorten = (ids: string[], max = 6) => (ids.length > max ? `${ids.slice(0, max).join(', ')}, … (+${ids.length - max})` : ids.join(', '));
+  const rows = m.faults.map((v) => {
+    const expected = v.expectedLabel ?? (v.expected.length ? v.expected.join(', ') : '(control: must pass)');
+    const failed = v.error ? `run failed: ${v.error}` : v.failed.length ? shorten(v.failed.map((id) => (v.caughtBy.includes(id) ? `${id}*` : id))) : '—';
+    return [v.id, expected, failed, v.caught ? '✓' : '✗'];
+  });
+  const head = ['fault', 'expected', 'failed (* = expected)', ''];
+  const widths = head.map((h, i) => Math.min(i === 2 ? 60 : 48, Math.max(h.length, ...rows.map((r) => r[i].length))));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const out = [line(head), line(widths.map((w) => '-'.repeat(w)))];
+  for (const r of rows) out.push(line(r));
+  out.push('');
+  for (const c of m.clean) {
+    out.push(`${c.clean ? '✓' : '✗'} ${c.label}: ${c.checks} checks, ${c.clean ? 'every one passed or skipped' : `not passing: ${c.bad.slice(0, 5).join('; ')}${c.bad.length > 5 ? ` … (+${c.bad.length - 5})` : ''}`}`);
+  }
+  if (m.clean.length === 2) out.push(`${m.unstable.length ? '✗' : '✓'} the two correct runs agree on every check${m.unstable.length ? `: not on ${m.unstable.slice(0, 5).join('; ')}` : ''}`);
+  const caught = m.faults.filter((v) => v.caught).length;
+  out.push(`${m.ok ? '✓' : '✗'} ${caught} of ${m.faults.length} faulty deployments caught on an expected requirement (controls: passed) in ${(m.durationMs / 1000).toFixed(0)} s`);
+  return out.join('\n');
+}
+

@@ -1,0 +1,114 @@
+// npm run load, as a user meets it: help with every option and its LOAD_ twin, one line and exit
+// 2 for whatever stops it from starting, a short embedded run writing its three reports, and
+// exit 1 when a threshold fails against a slow deployment (which it also cleans up after).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { startReference } from '../../reference/index.ts';
+import { SPECS } from '../../cli/load.ts';
+import type { LoadSummary } from '../../load/model/summary.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const reports = mkdtempSync(join(tmpdir(), 'load-cli-'));
+afterAll(() => rmSync(reports, { recursive: true, force: true }));
+
+interface Run { code: number; stdout: string; stderr: string }
+function load(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((done) => {
+    execFile(process.execPath, ['--import', 'tsx', 'cli/load.ts', ...args], {
+      cwd: root, timeout: 60_000,
+      // No k6 on this PATH, whatever the machine has: the Node runner is what these tests run.
+      env: { ...process.env, PATH: '/nonexistent', LOAD_REPORT_DIR: reports, ...env },
+    }, (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
+  });
+}
+
+const oneLine = (r: Run) => {
+  expect(r.stderr.trimEnd().split('\n'), r.stderr).toHaveLength(1);
+  expect(r.stderr).toMatch(/^load: /);
+};
+
+describe('npm run load --help', () => {
+  it('lists every option with its environment twin', async () => {
+    const r = await load(['--help']);
+    expect(r.code).toBe(0);
+    for (const spec of SPECS) {
+      expect(r.stdout).toContain(`--${spec.name}`);
+      expect(r.stdout).toContain(`LOAD_${spec.name.toUpperCase().replace(/-/g, '_')}`);
+    }
+  });
+});
+
+describe('npm run load refuses to start, in one line, with exit status 2', () => {
+  it.concurrent.each([
+    ['an unknown flag', ['--tier', 'free', '--bogus']],
+    ['an unknown tier', ['--tier', 'gold']],
+    ['no tier', []],
+    ['enterprise without --rpm', ['--tier', 'enterprise']],
+    ['a duration it cannot read', ['--tier', 'free', '--duration', 'soon']],
+    ['--api-key without --base-url', ['--tier', 'free', '--api-key', 'mk_test_x']],
+    ['--engine k6 without k6 on PATH', ['--tier', 'free', '--engine', 'k6']],
+  ])('%s', async (_what, args) => {
+    const r = await load(args);
+    expect(r.code).toBe(2);
+    oneLine(r);
+  });
+
+  it('a mk_live_ key without --allow-live, never printing the key', async () => {
+    const runs = await Promise.all([
+      load(['--tier', 'pro', '--base-url', 'http://127.0.0.1:9', '--api-key', 'mk_live_secret_part']),
+      load(['--tier', 'pro'], { LOAD_BASE_URL: 'http://127.0.0.1:9', LOAD_API_KEY: 'mk_live_secret_part' }),
+    ]);
+    for (const r of runs) {
+      expect(r.code).toBe(2);
+      oneLine(r);
+      expect(r.stderr).toContain('mk_live_…(redacted)');
+      expect(r.stderr + r.stdout).not.toContain('secret_part');
+    }
+  });
+});
+
+describe('npm run load runs', () => {
+  it.concurrent('runs, shows progress and a table per endpoint, writes JSON and HTML, exits 0', async () => {
+    // What this checks is the command, not the reference's speed: the embedded reference shares
+    // the CLI's process and is still cold in a 1.5 s steady phase, so latency bounds are loose and
+    // the steady load is half the limit (on a busy machine a pause of both lands a burst in one window).
+    const r = await load(['--tier', 'free', '--duration', '4s', '--window-ms', '1000', '--steady-fraction', '0.5', '--p95-ms', '3000', '--p99-ms', '5000', '--engine', 'node']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/\[steady \d+\/4 s\]/);
+    expect(r.stdout).toMatch(/endpoint\s+count\s+p50 ms\s+p95 ms\s+p99 ms\s+errors\s+429s/);
+    expect(r.stdout).toMatch(/^chat\s+\d+/m);
+    expect(r.stdout).toMatch(/^429s began at \d+% of the limit/m);
+    expect(r.stdout).toContain('verdict: PASS');
+    const summary = JSON.parse(readFileSync(join(reports, 'load-free.json'), 'utf8')) as LoadSummary;
+    expect(summary).toMatchObject({ schema: 'simulation-load-summary/1', engine: 'node', tier: 'free', verdict: 'pass', target: { embedded: true } });
+    const html = readFileSync(join(reports, 'load-free.html'), 'utf8');
+    expect(html).toContain('plan limit');
+    expect(html).toContain('first 429');
+    expect(html).toContain('aria-label="latency histogram of chat"');
+  });
+
+  it.concurrent('exits 1 on a failed threshold, and soft-deletes what it created', async () => {
+    const key = 'mk_test_cli_slow_pro_0000001';
+    const server = await startReference({
+      keys: [{ key, tenantId: 'slow', plan: 'pro' }],
+      extend: (app) => app.addHook('onRequest', async () => { await sleep(40); }),
+    });
+    try {
+      const r = await load(['--tier', 'pro', '--base-url', server.url, '--api-key', key, '--duration', '3s', '--p95-ms', '20', '--report-dir', join(reports, 'slow')]);
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.stdout).toMatch(/FAILED chat p95 \(steady\): p\(95\)<20/);
+      expect(r.stdout).toContain('verdict: FAIL');
+      expect(existsSync(join(reports, 'slow', 'load-pro.html'))).toBe(true);
+      const left = await request(`${server.url}/worlds`, { headers: { 'x-api-key': key } });
+      expect(((await left.body.json()) as { result: { worlds: unknown[] } }).result.worlds).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
