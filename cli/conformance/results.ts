@@ -109,7 +109,8 @@ export function buildResults(input: {
       const isAssertion = !t.suiteError && /AssertionError|ExpectationError/i.test(err.name ?? '') || err.expected !== undefined || /^expected /i.test(err.message)
         || /^request .* failed:/.test(err.message);
       outcome = isAssertion ? broken(level, input.strict) : 'error';
-      const exchange = t.exchanges[t.exchanges.length - 1];
+      // The most telling exchange: the first whose response failed a per-response check, else the last.
+      const exchange = t.exchanges.find((x) => Object.keys(x.problems).length > 0) ?? t.exchanges[t.exchanges.length - 1];
       failure = {
         requirementId: requirementIds[0] ?? '', operationId: exchange?.operationId, title, message: err.message,
         expected: err.expected, received: err.actual, exchange, curl: exchange ? curlOf(exchange) : undefined,
