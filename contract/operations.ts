@@ -324,7 +324,7 @@ export const OPERATIONS: Operation[] = [
   }),
   op({
     operationId: 'promptContext', method: 'POST', path: '/personas/{id}/prompt-context', tag: 'persona-runtime', params: PersonaParams, errors: P,
-    summary: 'The assembled system prompt (consumes pending annotations)', result: closed({ prompt: Str() }),
+    summary: 'The assembled system prompt, with the pending annotations (reading it consumes nothing)', result: closed({ prompt: Str() }),
   }),
   op({
     operationId: 'getPersonaSnapshot', method: 'GET', path: '/personas/{id}/snapshot', tag: 'persona-runtime', shape: 'spec', params: PersonaParams, errors: P,

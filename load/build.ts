@@ -1,6 +1,6 @@
-// npm run build:load — bundles the k6 entry scripts (load/k6/<tier>.ts) into dist/load/<tier>.js,
-// files that a plain `k6 run` executes. LOAD_SEED=N picks the seeded data baked into them.
-import { build } from 'esbuild';
+// npm run build:load — bundles one k6 entry script per tier into dist/load/<tier>.js, files that a
+// plain `k6 run` executes. LOAD_SEED=N picks the seeded data baked into them.
+import { build, type Plugin } from 'esbuild';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join, relative, resolve } from 'node:path';
 import { TIERS } from './model/tiers.ts';
@@ -8,12 +8,34 @@ import { DEFAULT_SEED, seedData } from './data.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The entry of a tier, generated rather than kept as four files that differ only in the tier name:
+ * k6 reads these exports (options, the scenario functions named by options.scenarios[*].exec,
+ * setup, teardown, handleSummary) from the entry module itself.
+ */
+const tierEntries: Plugin = {
+  name: 'k6-tier-entries',
+  setup(b) {
+    b.onResolve({ filter: /^k6-tier:/ }, (args) => ({ path: args.path.slice('k6-tier:'.length), namespace: 'k6-tier' }));
+    b.onLoad({ filter: /.*/, namespace: 'k6-tier' }, (args) => ({
+      loader: 'ts',
+      resolveDir: join(root, 'load', 'k6'),
+      contents: [
+        `import { createScript } from './script.ts';`,
+        `const script = createScript(${JSON.stringify(args.path)});`,
+        ...['options', 'setup', 'steady', 'ramp', 'teardown', 'handleSummary'].map((name) => `export const ${name} = script.${name};`),
+      ].join('\n'),
+    }));
+  },
+};
+
 export interface BuildOptions { outdir?: string; seed?: number }
 
 export async function buildLoadBundles(o: BuildOptions = {}): Promise<string[]> {
   const outdir = o.outdir ?? join(root, 'dist', 'load');
   const result = await build({
-    entryPoints: TIERS.map((tier) => join(root, 'load', 'k6', `${tier}.ts`)),
+    entryPoints: TIERS.map((tier) => ({ in: `k6-tier:${tier}`, out: tier })),
+    plugins: [tierEntries],
     outdir,
     // One self-contained file per tier: k6 resolves nothing but its own modules.
     bundle: true,

@@ -1,0 +1,31 @@
+// `npm run serve` as a user meets it: a bad start is one line on stderr and exit 2.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const serve = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'cli/serve.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+
+describe('npm run serve', () => {
+  for (const [label, args, env, pattern] of [
+    ['an unknown flag', ['--bogus'], {}, /Unknown option '--bogus'/],
+    ['a port that is not a number', ['--port', 'abc'], {}, /--port: expected a whole number/],
+    ['a missing key file', ['--keys', 'no-such-keys.json'], {}, /no-such-keys\.json: cannot read the key file/],
+    ['a bad environment twin', [], { SERVE_PORT: 'soon' }, /SERVE_PORT: expected a whole number/],
+  ] as const) {
+    it(`refuses ${label} in one line with exit 2`, () => {
+      const run = serve([...args], { ...env });
+      expect(run.status, run.stderr).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(pattern);
+    });
+  }
+
+  it('lists every option with its environment twin in --help', () => {
+    const run = serve(['--help']);
+    expect(run.status).toBe(0);
+    for (const flag of ['--port', '--host', '--keys', '--db', '--rate-window-ms', '--log']) expect(run.stdout).toContain(flag);
+    expect(run.stdout).toContain('SERVE_DB');
+  });
+});
