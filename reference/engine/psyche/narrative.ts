@@ -86,9 +86,13 @@ export function tell(s: PersonaSnapshot, ep: MemoryEpisode, social: boolean): vo
   const lastArc = n.arcs[n.arcs.length - 1];
   const ids = window.map((e) => e.id);
   if (lastArc && lastArc.type === arc.type && ids.slice(0, -1).some((id) => lastArc.episodeIds.includes(id))) {
-    lastArc.episodeIds = [...new Set([...lastArc.episodeIds, ...ids])].slice(-NARRATIVE.ARC_EPISODES);
-    lastArc.strength = round(Math.max(lastArc.strength, arc.strength));
-    lastArc.theme = theme;
+    // A changed copy replaces the arc (array elements are never written to).
+    n.arcs[n.arcs.length - 1] = {
+      ...lastArc,
+      episodeIds: [...new Set([...lastArc.episodeIds, ...ids])].slice(-NARRATIVE.ARC_EPISODES),
+      strength: round(Math.max(lastArc.strength, arc.strength)),
+      theme,
+    };
   } else {
     n.arcs.push({ id: `arc-${internals(s).turn}`, type: arc.type, strength: arc.strength, episodeIds: ids, theme });
     if (n.arcs.length > NARRATIVE.ARCS) n.arcs.splice(0, n.arcs.length - NARRATIVE.ARCS);
