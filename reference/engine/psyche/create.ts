@@ -84,11 +84,47 @@ function fill(target: Record<string, unknown>, model: Record<string, unknown>): 
   }
 }
 
+type Check = (s: unknown) => boolean;
+let wholeCheck: Check | undefined;
+
+/**
+ * The check "fill would change nothing", compiled once from the members of a fresh snapshot (their
+ * kinds do not depend on the configuration, seed or time): one plain test per member, so a snapshot
+ * that is already whole costs a fraction of a microsecond instead of a fresh snapshot and a walk.
+ */
+function compileWholeCheck(): Check {
+  const model = create({ identity: { name: '', role: '' } } as PersonaConfig, 'model', 0) as unknown as Record<string, unknown>;
+  const lines: string[] = [];
+  let n = 0;
+  const walk = (m: Record<string, unknown>, obj: string) => {
+    for (const [k, v] of Object.entries(m)) {
+      const member = `${obj}[${JSON.stringify(k)}]`;
+      if (isObj(v)) {
+        const o = `o${++n}`;
+        lines.push(`const ${o} = ${member}; if (!isObj(${o})) return false;`);
+        walk(v, o);
+      } else if (Array.isArray(v)) lines.push(`if (!Array.isArray(${member})) return false;`);
+      else if (typeof v === 'number') lines.push(`if (!Number.isFinite(${member})) return false;`);
+      else lines.push(`if (typeof ${member} !== ${JSON.stringify(typeof v)}) return false;`);
+    }
+  };
+  walk(model, 's');
+  // Generated from the engine's own member names (quoted with JSON.stringify), never from input.
+  return new Function('isObj', `return function whole(s) {\nif (!isObj(s)) return false;\n${lines.join('\n')}\nreturn true;\n};`)(isObj) as Check;
+}
+
+/** True when every member of a fresh snapshot is present in `s` with the right kind (repair would change nothing). */
+export function isWhole(s: unknown): boolean {
+  return (wholeCheck ??= compileWholeCheck())(s);
+}
+
 /**
  * Makes an imported or older snapshot whole: a PUT snapshot may carry only part of the state (the
  * standalone snapshot's members are open objects). Missing members take their resting values.
+ * A snapshot that is already whole (every one the engine created or repaired) is returned at once.
  */
 export function repair(s: PersonaSnapshot, config: PersonaConfig): PersonaSnapshot {
+  if (isWhole(s)) return s;
   const time = fin((s as Partial<PersonaSnapshot>).state?.lastUpdated, 0);
   const model = create(config, (s as Snapshot).psyche?.seed ?? 'import', time) as unknown as Record<string, unknown>;
   fill(s as unknown as Record<string, unknown>, model);
