@@ -2,7 +2,15 @@
 // against a route that does no work (the baseline), GET /worlds/{id} and POST /worlds/{id}/chat;
 // then the memory of a world with 10,000 personas; then the load runner's highest held rate. Figures are quoted as ratios to the baseline,
 // since the machine is shared and noisy.
+//
+// Two more rows split the cost of a chat: a canned chat (the same key check, rate limit, body
+// validation and a response of the same size, but no store and no engine) is what the platform
+// alone lets a chat reach; and chat with `--db` (SQLite, fsync per write) is the durable figure.
 import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OPERATIONS } from '../contract/operations.ts';
 import { startReference } from '../reference/index.ts';
 import { benchLoadRunner } from './load.ts';
 
@@ -27,17 +35,34 @@ const heapMb = () => {
   return process.memoryUsage().heapUsed / 2 ** 20;
 };
 
+const keys = [{ key: KEY, tenantId: 'bench', plan: 'enterprise' as const, rpm: 1e9 }];
+const chatOp = OPERATIONS.find((op) => op.operationId === 'chat')!;
+let canned: unknown = null;
 const server = await startReference({
-  keys: [{ key: KEY, tenantId: 'bench', plan: 'enterprise', rpm: 1e9 }],
-  // A route that does no work: public, so no key lookup, store or engine.
-  extend: (app) => app.get('/__noop', { config: { public: true } }, async () => 'ok'),
+  keys,
+  extend: (app) => {
+    // A route that does no work: public, so no key lookup, store or engine.
+    app.get('/__noop', { config: { public: true } }, async () => 'ok');
+    app.post('/__canned-chat', { schema: { body: chatOp.body } }, async () => ({ result: canned }));
+  },
 });
 const entities = [{ name: 'ana', type: 'persona' }, { name: 'ben', type: 'persona' }, { name: 'user', type: 'user' }];
-const { worldId } = await post(`${server.url}/worlds`, { definition: { identity: { name: 'Bench' } }, entities });
+const newWorld = (url: string) => post(`${url}/worlds`, { definition: { identity: { name: 'Bench' } }, entities });
+const chatBody = JSON.stringify({ from: 'user', to: 'ana', message: 'Good morning! The harbor looks lovely today.' });
+const { worldId } = await newWorld(server.url);
+// The canned answer is a real chat's, so both routes send the same bytes.
+canned = await post(`${server.url}/worlds/${(await newWorld(server.url)).worldId}/chat`, JSON.parse(chatBody));
 
 const baseline = await run(`${server.url}/__noop`);
 const getWorld = await run(`${server.url}/worlds/${worldId}`);
-const chat = await run(`${server.url}/worlds/${worldId}/chat`, { method: 'POST', body: JSON.stringify({ from: 'user', to: 'ana', message: 'Good morning! The harbor looks lovely today.' }) });
+const cannedChat = await run(`${server.url}/__canned-chat`, { method: 'POST', body: chatBody });
+const chat = await run(`${server.url}/worlds/${worldId}/chat`, { method: 'POST', body: chatBody });
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-db-'));
+const durable = await startReference({ keys, db: join(dir, 'bench.db') });
+const sqliteChat = await run(`${durable.url}/worlds/${(await newWorld(durable.url)).worldId}/chat`, { method: 'POST', body: chatBody });
+await durable.close();
+rmSync(dir, { recursive: true, force: true });
 
 // Memory of a world with 10,000 personas, created in one request.
 const before = heapMb();
@@ -55,9 +80,11 @@ const snapshotBytes = (await (await fetch(`${server.url}/worlds/${big.worldId}/s
 await server.close();
 
 const row = (name: string, r: { rps: number; p50: number; p99: number }) => [name, Math.round(r.rps), r.p50, r.p99, `${(r.rps / baseline.rps * 100).toFixed(1)}%`];
-const rows = [['route', 'req/s', 'p50 ms', 'p99 ms', 'of baseline'], row('no-op (baseline)', baseline), row('GET /worlds/{id}', getWorld), row('POST …/chat', chat)];
+const rows = [['route', 'req/s', 'p50 ms', 'p99 ms', 'of baseline'], row('no-op (baseline)', baseline), row('GET /worlds/{id}', getWorld),
+  row('canned chat', cannedChat), row('POST …/chat', chat), row('chat, --db', sqliteChat)];
 for (const r of rows) console.log(r.map((c) => String(c).padEnd(18)).join(''));
-console.log(`(${DURATION_S} s each, 10 connections, loopback, memory store, one process)`);
+console.log(`(${DURATION_S} s each, 10 connections, loopback, memory store unless --db, one process)`);
+console.log(`chat reaches ${(chat.rps / cannedChat.rps * 100).toFixed(1)}% of the canned chat: the share left after the store and the engine.`);
 console.log(`World with 10,000 personas: +${(after - before).toFixed(1)} MB heap${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for exact figures)'}, `
   + `snapshot ${(snapshotBytes / 2 ** 20).toFixed(1)} MB, created in ${createMs.toFixed(0)} ms, one chat in it ${bigChatMs.toFixed(0)} ms.`);
 

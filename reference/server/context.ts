@@ -56,22 +56,22 @@ export function changeWorld<R>(ctx: ServerContext, tenantId: string, id: string,
   return simulateWorld(ctx, tenantId, id, (world) => ({ result: fn(world), logged: [] }));
 }
 
-/** A change that also writes events to the world's log, in the same transaction. */
+/**
+ * A change that also writes events to the world's log, in the same transaction. The world is a
+ * store draft (see Store.edit): an array item is replaced, never modified.
+ */
 export function simulateWorld<R>(ctx: ServerContext, tenantId: string, id: string, fn: (world: WorldDoc) => Outcome<R>): R {
   return ctx.store.transaction(() => {
-    const doc = loadWorld(ctx, tenantId, id);
-    const { result, logged } = fn(doc.body);
-    ctx.store.update('world', tenantId, id, doc.body, ctx.now());
+    const edited = ctx.store.edit<WorldDoc, Outcome<R>>('world', tenantId, id, ctx.now(), fn);
+    if (!edited) throw fail('WORLD_NOT_FOUND', `world '${id}' does not exist`);
+    const { result, logged } = edited.result;
     if (logged.length) ctx.store.appendLog('world', tenantId, id, logged);
     return result;
   });
 }
 
 export function changePersona<R>(ctx: ServerContext, tenantId: string, id: string, fn: (persona: PersonaDoc) => R): R {
-  return ctx.store.transaction(() => {
-    const doc = loadPersona(ctx, tenantId, id);
-    const result = fn(doc.body);
-    ctx.store.update('persona', tenantId, id, doc.body, ctx.now());
-    return result;
-  });
+  const edited = ctx.store.edit<PersonaDoc, R>('persona', tenantId, id, ctx.now(), fn);
+  if (!edited) throw fail('PERSONA_NOT_FOUND', `persona '${id}' does not exist`);
+  return edited.result;
 }

@@ -1,10 +1,13 @@
 // In-memory store: the default when no --db is given. Everything is lost on exit.
-import { decodeBody, encodeBody, frozenBody, pageBounds } from './shared.ts';
+import { copyBody, encodeBody, freezeJson, frozenBody, pageBounds, thaw } from './shared.ts';
 import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
 
-/** A stored document with its body kept as JSON text (see encodeBody). */
-type Rec = Omit<StoredDoc<unknown>, 'body'> & { json: string; frozen?: unknown };
-type LogRec = { seq: number; json: string };
+/**
+ * A stored document with its body kept parsed and deep-frozen: readers share it, get and list copy it,
+ * an edit thaws it (see shared.ts). Bodies enter through JSON text or freezeJson, so they are JSON values.
+ */
+type Rec = StoredDoc<unknown>;
+type LogRec = { seq: number; body: unknown };
 
 // JSON arrays make composite keys unambiguous whatever characters ids contain.
 const docKey = (kind: Kind, tenantId: string, id: string) => JSON.stringify([kind, tenantId, id]);
@@ -41,7 +44,9 @@ export function createMemoryStore(): Store {
   const ensureOpen = () => {
     if (closed) throw new Error('store: the in-memory store is closed');
   };
-  const toDoc = <T>({ json, frozen: _, ...meta }: Rec): StoredDoc<T> => ({ ...meta, body: decodeBody<T>(json) });
+  const toDoc = <T>(rec: Rec): StoredDoc<T> => ({ ...rec, body: copyBody(rec.body) as T });
+  /** A body given by a caller: copied through JSON text, so later changes to it cannot reach the store. */
+  const own = (body: unknown) => frozenBody(encodeBody(body));
   const liveRec = (kind: Kind, tenantId: string, id: string) => {
     const rec = docs.get(docKey(kind, tenantId, id));
     return rec && rec.deletedAt === null ? rec : undefined;
@@ -58,8 +63,7 @@ export function createMemoryStore(): Store {
       ensureOpen();
       const key = docKey(kind, tenantId, id);
       if (docs.has(key)) throw new DuplicateIdError(kind, tenantId, id);
-      const json = encodeBody(body);
-      const rec: Rec = { kind, tenantId, id, seq: ++docSeq, createdAt, updatedAt: createdAt, deletedAt: null, json };
+      const rec: Rec = { kind, tenantId, id, seq: ++docSeq, createdAt, updatedAt: createdAt, deletedAt: null, body: own(body) };
       const lkey = tenantKey(kind, tenantId);
       const listing = listings.get(lkey) ?? [];
       listings.set(lkey, listing);
@@ -76,11 +80,7 @@ export function createMemoryStore(): Store {
     read<T>(kind: Kind, tenantId: string, id: string) {
       ensureOpen();
       const rec = liveRec(kind, tenantId, id);
-      if (!rec) return undefined;
-      // Parsed once per version of the body; a write replaces json and drops the frozen copy.
-      rec.frozen ??= frozenBody(rec.json);
-      const { json: _, frozen, ...meta } = rec;
-      return { ...meta, body: frozen as Readonly<T> };
+      return rec && ({ ...rec } as StoredDoc<Readonly<T>>);
     },
 
     get<T>(kind: Kind, tenantId: string, id: string, opts: { includeDeleted?: boolean } = {}) {
@@ -93,8 +93,18 @@ export function createMemoryStore(): Store {
       ensureOpen();
       const rec = liveRec(kind, tenantId, id);
       if (!rec) return false;
-      patch(rec, { json: encodeBody(body), frozen: undefined, updatedAt });
+      patch(rec, { body: own(body), updatedAt });
       return true;
+    },
+
+    edit<T, R>(kind: Kind, tenantId: string, id: string, updatedAt: number, fn: (draft: T) => R) {
+      ensureOpen();
+      const rec = liveRec(kind, tenantId, id);
+      if (!rec) return undefined;
+      const draft = thaw(rec.body as T);
+      const result = fn(draft);
+      patch(rec, { body: freezeJson(draft), updatedAt });
+      return { result };
     },
 
     softDelete(kind, tenantId, id, at) {
@@ -129,8 +139,8 @@ export function createMemoryStore(): Store {
     appendLog<T>(kind: Kind, tenantId: string, ownerId: string, entries: T[]): LogEntry<T>[] {
       ensureOpen();
       const key = docKey(kind, tenantId, ownerId);
-      // Encode everything first so a bad entry leaves the log untouched.
-      const recs = entries.map((body) => ({ seq: 0, json: encodeBody(body) }));
+      // Copy everything first so a bad entry leaves the log untouched.
+      const recs = entries.map((body) => ({ seq: 0, body: own(body) }));
       for (const rec of recs) rec.seq = ++logSeq;
       const log = logs.get(key) ?? [];
       logs.set(key, log);
@@ -138,7 +148,7 @@ export function createMemoryStore(): Store {
       onUndo(() => {
         log.length -= recs.length;
       });
-      return recs.map((r) => ({ seq: r.seq, body: decodeBody<T>(r.json) }));
+      return recs.map((r) => ({ seq: r.seq, body: copyBody(r.body) as T }));
     },
 
     listLog<T>(kind: Kind, tenantId: string, ownerId: string, opts: PageOpts) {
@@ -146,7 +156,7 @@ export function createMemoryStore(): Store {
       const { afterSeq, limit } = pageBounds(opts);
       const log = logs.get(docKey(kind, tenantId, ownerId)) ?? [];
       const start = firstAfter(log, afterSeq);
-      const items = log.slice(start, start + limit).map((r) => ({ seq: r.seq, body: decodeBody<T>(r.json) }));
+      const items = log.slice(start, start + limit).map((r) => ({ seq: r.seq, body: copyBody(r.body) as T }));
       return { items, more: start + limit < log.length };
     },
 

@@ -2,8 +2,9 @@
 import type { PageOpts } from './types.ts';
 
 /**
- * Bodies are kept as JSON text in both stores: that deep-copies on the way in
- * and out, and makes the in-memory default behave exactly like `--db`.
+ * Bodies are JSON values in both stores: JSON text on the way in deep-copies and normalises
+ * (undefined members vanish, a Date becomes its string), and makes the in-memory default behave
+ * exactly like `--db`.
  */
 export function encodeBody(body: unknown): string {
   const json = JSON.stringify(body);
@@ -25,13 +26,71 @@ export function pageBounds(opts: PageOpts): { afterSeq: number; limit: number } 
 
 /** A parsed body frozen all the way down: shared safely between readers. */
 export function frozenBody<T>(json: string): T {
-  return deepFreeze(JSON.parse(json)) as T;
+  return freezeJson(JSON.parse(json)) as T;
 }
 
-function deepFreeze(value: unknown): unknown {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/**
+ * Makes a value what JSON text would make it (undefined members and functions dropped, undefined
+ * array items and non-finite numbers become null, toJSON honoured), in place, and deep-freezes it.
+ * Frozen parts are skipped: they were frozen here before, so they are JSON already. This is what
+ * lets an edit commit without serialising: only the containers the edit copied are walked.
+ */
+export function freezeJson<T>(value: T): T {
+  const out = normalise(value);
+  if (out === undefined) throw new TypeError('store: a body must be a JSON value');
+  return out as T;
+}
+
+function normalise(value: unknown): Json | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
+  if (typeof value === 'bigint') throw new TypeError('store: a body must be a JSON value (BigInt found)');
+  if (typeof value !== 'object') return undefined; // undefined, function, symbol
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return normalise((value as { toJSON(): unknown }).toJSON());
+  if (Object.isFrozen(value)) return value as Json;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v = normalise(value[i]);
+      if (v !== value[i]) value[i] = v === undefined ? null : v;
+    }
+  } else {
+    const obj = value as Record<string, unknown>;
+    for (const k in obj) {
+      const v = normalise(obj[k]);
+      if (v === undefined) delete obj[k];
+      else if (v !== obj[k]) obj[k] = v;
+    }
   }
-  return value;
+  return Object.freeze(value) as Json;
+}
+
+/**
+ * A writable copy of a frozen body for an edit: every object reached through object members is
+ * copied, every array is copied, but the items of arrays (history entries, episodes, events,
+ * records) stay shared and frozen. So a change must replace an array item, never modify it:
+ * modifying one throws a TypeError instead of silently changing the committed version.
+ */
+export function thaw<T>(body: T): T {
+  return copyValue(body, false) as T;
+}
+
+/** A deep copy of a JSON body, array items included (what get and list hand out). */
+export function copyBody<T>(body: T): T {
+  return copyValue(body, true) as T;
+}
+
+function copyValue(value: unknown, items: boolean): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return items ? value.map((v) => copyValue(v, true)) : value.slice();
+  const out: Record<string, unknown> = {};
+  const obj = value as Record<string, unknown>;
+  for (const k in obj) {
+    const v = copyValue(obj[k], items);
+    // A JSON member named __proto__ is an own property; plain assignment would set the prototype.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 // SQLite store (`--db FILE`), via better-sqlite3, whose API is synchronous like ours.
 import Database from 'better-sqlite3';
-import { decodeBody, encodeBody, pageBounds, frozenBody } from './shared.ts';
+import { decodeBody, encodeBody, pageBounds, freezeJson, frozenBody, thaw } from './shared.ts';
 import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
 
 /**
@@ -89,8 +89,36 @@ function open(file: string): Database.Database {
   }
 }
 
+/** Live documents kept parsed and frozen, most recently used last (see the cache in createSqliteStore). */
+const CACHE_DOCS = 1000;
+
 export function createSqliteStore(file: string): Store {
   const db = open(file);
+  // Parsed, deep-frozen live documents, so reads and edits skip JSON.parse. The file stays the truth:
+  // every write goes to it first, an entry is dropped when its row changes any other way, and the
+  // whole cache is dropped when a transaction rolls back. It assumes this process is the file's only
+  // writer, which is how the reference runs (one `serve --db FILE`).
+  const cache = new Map<string, StoredDoc<unknown>>();
+  const cacheKey = (kind: Kind, tenantId: string, id: string) => JSON.stringify([kind, tenantId, id]);
+  const remember = (k: string, doc: StoredDoc<unknown>) => {
+    cache.delete(k);
+    cache.set(k, doc);
+    if (cache.size > CACHE_DOCS) cache.delete(cache.keys().next().value!);
+  };
+  /** The live document, parsed and frozen, from the cache or the file. */
+  const live = (kind: Kind, tenantId: string, id: string): StoredDoc<unknown> | undefined => {
+    const k = cacheKey(kind, tenantId, id);
+    const hit = cache.get(k);
+    if (hit) {
+      remember(k, hit);
+      return hit;
+    }
+    const row = sql.get.get({ kind, tenantId, id });
+    if (!row || row.deleted_at !== null) return undefined;
+    const doc = { ...toDoc<unknown>({ ...row, body: 'null' }), body: frozenBody(row.body) };
+    remember(k, doc);
+    return doc;
+  };
   const key = 'kind = @kind AND tenant_id = @tenantId AND id = @id';
   const sql = {
     insert: db.prepare(
@@ -134,10 +162,8 @@ export function createSqliteStore(file: string): Store {
     },
 
     read<T>(kind: Kind, tenantId: string, id: string) {
-      const row = sql.get.get({ kind, tenantId, id });
-      if (!row || row.deleted_at !== null) return undefined;
-      const { body: _, ...meta } = toDoc<unknown>({ ...row, body: 'null' });
-      return { ...meta, body: frozenBody<Readonly<T>>(row.body) };
+      const doc = live(kind, tenantId, id);
+      return doc && ({ ...doc } as StoredDoc<Readonly<T>>);
     },
 
     get<T>(kind: Kind, tenantId: string, id: string, opts: { includeDeleted?: boolean } = {}) {
@@ -147,14 +173,30 @@ export function createSqliteStore(file: string): Store {
     },
 
     update<T>(kind: Kind, tenantId: string, id: string, body: T, updatedAt: number): boolean {
+      cache.delete(cacheKey(kind, tenantId, id));
       return sql.update.run({ kind, tenantId, id, body: encodeBody(body), at: updatedAt }).changes === 1;
     },
 
+    edit<T, R>(kind: Kind, tenantId: string, id: string, updatedAt: number, fn: (draft: T) => R) {
+      const doc = live(kind, tenantId, id);
+      if (!doc) return undefined;
+      const draft = thaw(doc.body as T);
+      const result = fn(draft);
+      const body = freezeJson(draft);
+      const k = cacheKey(kind, tenantId, id);
+      cache.delete(k); // dropped first: if the write throws, no stale entry is left behind
+      if (sql.update.run({ kind, tenantId, id, body: encodeBody(body), at: updatedAt }).changes !== 1) return undefined;
+      remember(k, { ...doc, updatedAt, body });
+      return { result };
+    },
+
     softDelete(kind, tenantId, id, at) {
+      cache.delete(cacheKey(kind, tenantId, id));
       return sql.softDelete.run({ kind, tenantId, id, at }).changes === 1;
     },
 
     restore(kind, tenantId, id, at) {
+      cache.delete(cacheKey(kind, tenantId, id));
       return sql.restore.run({ kind, tenantId, id, at }).changes === 1;
     },
 
@@ -177,10 +219,16 @@ export function createSqliteStore(file: string): Store {
 
     transaction<R>(fn: () => R): R {
       // better-sqlite3 nests with savepoints and rejects a fn that returns a promise.
-      return db.transaction(fn)();
+      try {
+        return db.transaction(fn)();
+      } catch (err) {
+        cache.clear(); // some cached versions may have been rolled back in the file
+        throw err;
+      }
     },
 
     close() {
+      cache.clear();
       db.close();
     },
   };

@@ -51,6 +51,14 @@ export interface Store {
   read<T>(kind: Kind, tenantId: string, id: string): StoredDoc<Readonly<T>> | undefined;
   /** Replaces the body of a live document and sets updatedAt; returns false if it is not live. */
   update<T>(kind: Kind, tenantId: string, id: string, body: T, updatedAt: number): boolean;
+  /**
+   * Read-modify-write of a live document, atomically: fn gets a writable draft and whatever it leaves
+   * there becomes the body, with updatedAt; if fn throws nothing changes. Returns undefined (fn not
+   * called) if the document is not live. Cheaper than get + update: the draft copies only containers
+   * (see thaw in shared.ts), so fn must replace an array item rather than modify it, and must not
+   * touch the draft after returning (it is frozen then). The result of fn may share parts of it.
+   */
+  edit<T, R>(kind: Kind, tenantId: string, id: string, updatedAt: number, fn: (draft: T) => R): { result: R } | undefined;
   /** Sets deletedAt and updatedAt to `at`; returns false if the document is not live. */
   softDelete(kind: Kind, tenantId: string, id: string, at: number): boolean;
   /** Clears deletedAt and sets updatedAt to `at`; the document keeps its seq, hence its place in listings. Returns false if it is not soft-deleted. */

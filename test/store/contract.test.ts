@@ -95,6 +95,62 @@ describe.each(factories)('%s store', (_name, make) => {
     });
   });
 
+  describe('edit (read-modify-write without a copy of array items)', () => {
+    type Doc = { name: string; nested: { n: number }; items: Array<{ v: number }>; at?: unknown; gone?: unknown };
+    const seed = (): Doc => ({ name: 'a', nested: { n: 1 }, items: [{ v: 1 }] });
+
+    it('commits what fn leaves in the draft, with updatedAt, normalised to JSON', () => {
+      store.insert('world', 't', 'w', 1, seed());
+      const edited = store.edit<Doc, string>('world', 't', 'w', 5, (d) => {
+        d.nested.n = 2;
+        d.items.push({ v: 2 });
+        d.at = new Date(0);
+        d.gone = undefined;
+        return d.name;
+      });
+      expect(edited).toEqual({ result: 'a' });
+      const doc = store.get<Doc>('world', 't', 'w')!;
+      expect(doc.updatedAt).toBe(5);
+      expect(doc.body).toStrictEqual({ name: 'a', nested: { n: 2 }, items: [{ v: 1 }, { v: 2 }], at: '1970-01-01T00:00:00.000Z' });
+      expect(store.read('world', 't', 'w')!.body).toStrictEqual(doc.body);
+    });
+
+    it('changes nothing when fn throws, and the committed version never sees the draft', () => {
+      store.insert('world', 't', 'w', 1, seed());
+      const before = store.read<Doc>('world', 't', 'w')!.body;
+      expect(() => store.edit<Doc, void>('world', 't', 'w', 5, (d) => {
+        d.nested.n = 99;
+        d.items.push({ v: 99 });
+        throw new Error('boom');
+      })).toThrow('boom');
+      expect(store.get('world', 't', 'w')).toMatchObject({ updatedAt: 1, body: seed() });
+      expect(before).toStrictEqual(seed());
+    });
+
+    it('shares array items frozen: modifying one throws and leaves the document as it was', () => {
+      store.insert('world', 't', 'w', 1, seed());
+      expect(() => store.edit<Doc, void>('world', 't', 'w', 5, (d) => { d.items[0].v = 7; })).toThrow(TypeError);
+      store.edit<Doc, void>('world', 't', 'w', 6, (d) => { d.items[0] = { ...d.items[0], v: 7 }; });
+      expect(store.get<Doc>('world', 't', 'w')!.body.items).toEqual([{ v: 7 }]);
+    });
+
+    it('is undone with an enclosing transaction that fails, and sees only live documents of its tenant', () => {
+      store.insert('world', 't', 'w', 1, seed());
+      expect(() => store.transaction(() => {
+        store.edit<Doc, void>('world', 't', 'w', 5, (d) => { d.name = 'changed'; });
+        expect(store.read<Doc>('world', 't', 'w')!.body.name).toBe('changed');
+        throw new Error('later failure');
+      })).toThrow('later failure');
+      expect(store.read<Doc>('world', 't', 'w')!.body.name).toBe('a');
+      expect(store.get<Doc>('world', 't', 'w')).toMatchObject({ updatedAt: 1, body: { name: 'a' } });
+      let called = false;
+      expect(store.edit('world', 'other', 'w', 5, () => { called = true; })).toBeUndefined();
+      store.softDelete('world', 't', 'w', 7);
+      expect(store.edit('world', 't', 'w', 8, () => { called = true; })).toBeUndefined();
+      expect(called).toBe(false);
+    });
+  });
+
   describe('tenant isolation', () => {
     it("never returns or touches another tenant's documents", () => {
       store.insert('world', 'alice', 'shared-id', 1, { owner: 'alice' });

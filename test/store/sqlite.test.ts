@@ -34,6 +34,18 @@ describe('sqlite store file', () => {
     second.close();
   });
 
+  it('writes an edit to the file, and a reopened store reads it back', () => {
+    const file = tempFile();
+    const first = createSqliteStore(file);
+    first.insert('world', 't', 'a', 1, { n: 1, list: [{ x: 1 }] });
+    first.read('world', 't', 'a'); // cached before the edit
+    first.edit<{ n: number; list: object[] }, void>('world', 't', 'a', 2, (d) => { d.n = 2; d.list.push({ x: 2 }); });
+    first.close();
+    const second = createSqliteStore(file);
+    expect(second.get('world', 't', 'a')).toMatchObject({ updatedAt: 2, body: { n: 2, list: [{ x: 1 }, { x: 2 }] } });
+    second.close();
+  });
+
   // synchronous = FULL is per connection and invisible from outside; it is checked by review only.
   it('records its schema version and leaves the file in WAL mode', () => {
     const file = tempFile();

@@ -61,10 +61,12 @@ export function upsertRelationship(
 ) {
   const source = entityOrFail(world, sourceKey, 'source');
   const target = entityOrFail(world, targetKey, 'target');
-  const existing = world.relationships.find((r) => r.source === source.name && r.target === target.name);
-  if (existing) {
-    existing.relationship = { ...existing.relationship, ...patch };
-    return { record: existing, created: false };
+  const at = world.relationships.findIndex((r) => r.source === source.name && r.target === target.name);
+  if (at >= 0) {
+    // Replaced, not modified: stored array items are shared between versions (Store.edit).
+    const record = { ...world.relationships[at], relationship: { ...world.relationships[at].relationship, ...patch } };
+    world.relationships[at] = record;
+    return { record, created: false };
   }
   const record = {
     id: nextId(world, 'rel'), source: source.name, target: target.name,

@@ -37,8 +37,10 @@ export function countEvent(world: WorldDoc, type: string, at: number): string | 
     if (!due) continue;
     if (!fired) p.firedTriggerIds.push(trigger.id);
     if (trigger.targetPhase === p.currentPhase) continue;
-    const last = p.phaseHistory[p.phaseHistory.length - 1];
-    if (last && last.exitedAt === undefined) last.exitedAt = at;
+    const lastIndex = p.phaseHistory.length - 1;
+    const last = p.phaseHistory[lastIndex];
+    // Replaced, not modified: stored array items are shared between versions (Store.edit).
+    if (last && last.exitedAt === undefined) p.phaseHistory[lastIndex] = { ...last, exitedAt: at };
     p.phaseHistory.push({ phase: trigger.targetPhase, enteredAt: at, triggerId: trigger.id });
     p.currentPhase = trigger.targetPhase;
     entered = trigger.targetPhase;

@@ -7,20 +7,29 @@ import { psyche } from '../../../reference/engine/psyche/index.ts';
 import { apply, check, config, jsonClone, newPersona, opsArb, type Op } from './arbitraries.ts';
 import { applyWorld, buildWorld, roundTripWorld, setupArb, WORLD_ID, worldOpsArb, type WorldOp, type WorldSetup } from './world-arbitraries.ts';
 import type { PersonaConfig } from '../../../contract/resources.ts';
+import { freezeJson, thaw } from '../../../reference/store/shared.ts';
 
-function personaRun(cfg: PersonaConfig, ops: Op[], roundTrip: boolean, seed = 'prop-seed'): string[] {
+/**
+ * How the state is carried between operations: as is, through a JSON round trip, or as the store
+ * does it (frozen after each operation, thawed before the next: array items shared and frozen).
+ */
+type Carry = 'direct' | 'roundTrip' | 'store';
+
+function personaRun(cfg: PersonaConfig, ops: Op[], carry: Carry, seed = 'prop-seed'): string[] {
   const p = newPersona(jsonClone(cfg), seed);
   const outs = ops.map((o) => {
-    if (roundTrip) p.snap = jsonClone(p.snap);
+    if (carry === 'roundTrip') p.snap = jsonClone(p.snap);
+    if (carry === 'store') p.snap = thaw(freezeJson(p.snap));
     return JSON.stringify(apply(p, o) ?? null);
   });
   return [...outs, JSON.stringify(p.snap)];
 }
 
-function worldRun(setup: WorldSetup, ops: WorldOp[], roundTrip: boolean, form: (x: unknown) => unknown = (x) => x): string[] {
-  const w = buildWorld(jsonClone(setup));
+function worldRun(setup: WorldSetup, ops: WorldOp[], carry: Carry, form: (x: unknown) => unknown = (x) => x): string[] {
+  let w = buildWorld(jsonClone(setup));
   const outs = ops.map((o) => {
-    if (roundTrip) roundTripWorld(w);
+    if (carry === 'roundTrip') roundTripWorld(w);
+    if (carry === 'store') w = thaw(freezeJson(w));
     return JSON.stringify(form(applyWorld(w, jsonClone(o)) ?? null));
   });
   return [...outs, JSON.stringify(form(exportWorld(w, WORLD_ID)))];
@@ -43,43 +52,57 @@ function same(a: string[], b: string[]): void {
 describe('determinism (fast-check)', () => {
   it('persona: two runs of the same inputs give byte-identical outputs and snapshots', () => {
     check('persona determinism', 0xde7e01, 150, [config, opsArb(20)], (cfg, ops) => {
-      const a = personaRun(cfg, ops, false), b = personaRun(cfg, ops, false);
+      const a = personaRun(cfg, ops, 'direct'), b = personaRun(cfg, ops, 'direct');
       same(a, b);
     });
   });
 
   it('persona: a JSON round trip of the snapshot before every operation changes nothing', () => {
     check('persona determinism (round trip)', 0xde7e02, 150, [config, opsArb(20)], (cfg, ops) => {
-      const a = personaRun(cfg, ops, false), b = personaRun(cfg, ops, true);
+      const a = personaRun(cfg, ops, 'direct'), b = personaRun(cfg, ops, 'roundTrip');
       same(a, b);
     });
   });
 
   it('world: two runs of the same inputs give byte-identical results and snapshots', () => {
     check('world determinism', 0xde7e03, 50, [setupArb, worldOpsArb(12)], (setup, ops) => {
-      const a = worldRun(setup, ops, false), b = worldRun(setup, ops, false);
+      const a = worldRun(setup, ops, 'direct'), b = worldRun(setup, ops, 'direct');
       same(a, b);
     });
   });
 
   it('world: export → JSON → import of the snapshot before every operation changes nothing', () => {
     check('world determinism (round trip)', 0xde7e04, 50, [setupArb, worldOpsArb(12)], (setup, ops) => {
-      const a = worldRun(setup, ops, false), b = worldRun(setup, ops, true);
+      const a = worldRun(setup, ops, 'direct'), b = worldRun(setup, ops, 'roundTrip');
       same(a, b);
     });
   });
 
   it('world: the same, member order aside (the content of every result survives the round trips)', () => {
     check('world determinism (round trip, canonical)', 0xde7e05, 50, [setupArb, worldOpsArb(12)], (setup, ops) => {
-      const a = worldRun(setup, ops, false, canonical), b = worldRun(setup, ops, true, canonical);
+      const a = worldRun(setup, ops, 'direct', canonical), b = worldRun(setup, ops, 'roundTrip', canonical);
       same(a, b);
+    });
+  });
+
+  // The store hands out drafts whose array items are shared and frozen (Store.edit): an operation
+  // that modified an item in place would throw here instead of behaving as on a plain object.
+  it('persona: operating on store drafts (frozen between operations) gives the same outputs', () => {
+    check('persona determinism (store drafts)', 0xde7e06, 150, [config, opsArb(20)], (cfg, ops) => {
+      same(personaRun(cfg, ops, 'direct'), personaRun(cfg, ops, 'store'));
+    });
+  });
+
+  it('world: operating on store drafts (frozen between operations) gives the same results', () => {
+    check('world determinism (store drafts)', 0xde7e07, 50, [setupArb, worldOpsArb(12)], (setup, ops) => {
+      same(worldRun(setup, ops, 'direct'), worldRun(setup, ops, 'store'));
     });
   });
 
   it('the seed matters: another seed draws other reply templates (the comparison is not vacuous)', () => {
     const cfg = psyche.normalizeConfig({}, 'ada');
     const ops: Op[] = Array.from({ length: 8 }, (_, i) => ({ op: 'perceive' as const, p: { kind: 'chat' as const, type: 'chat', source: 'bob', text: i % 2 ? 'hate idiot' : 'great thanks', dtMs: 10 } }));
-    const texts = (seed: string) => personaRun(cfg, ops, false, seed).slice(0, -1).map((o) => (JSON.parse(o) as { text: string }).text);
+    const texts = (seed: string) => personaRun(cfg, ops, 'direct', seed).slice(0, -1).map((o) => (JSON.parse(o) as { text: string }).text);
     expect(texts('a')).toEqual(texts('a'));
     expect(texts('a')).not.toEqual(texts('b'));
   });
