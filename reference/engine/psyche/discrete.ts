@@ -31,11 +31,40 @@ export function ranked(e: VAD): string[] {
     .map((x) => x.name);
 }
 
+// The prototypes as arrays, their lengths, and each name's place in name order (the tie-break of
+// `ranked`), computed once: discreteOf needs only the two closest, found in one pass.
+const NAMES = Object.keys(PROTOTYPES);
+const PV = NAMES.map((k) => PROTOTYPES[k].V), PA = NAMES.map((k) => PROTOTYPES[k].A), PD = NAMES.map((k) => PROTOTYPES[k].D);
+const LENGTHS = NAMES.map((k) => norm(PROTOTYPES[k]));
+const BY_NAME = [...NAMES].sort((a, b) => a.localeCompare(b));
+const NAME_RANK = NAMES.map((k) => BY_NAME.indexOf(k));
+const COS = new Float64Array(NAMES.length);
+
+/** The first two of `ranked(e)`. */
+function closestTwo(e: VAD): [string, string] {
+  const n = norm(e) || 1;
+  for (let i = 0; i < NAMES.length; i++) {
+    const c = (e.V * PV[i] + e.A * PA[i] + e.D * PD[i]) / (n * LENGTHS[i]);
+    // Without a finite cosine for every prototype `ranked`'s order is its sort's own; ask it.
+    if (!Number.isFinite(c)) { const r = ranked(e); return [r[0], r[1]]; }
+    COS[i] = c;
+  }
+  // Same order as `ranked`: larger cosine first, then name order.
+  const before = (i: number, j: number) => COS[i] > COS[j] || (COS[i] === COS[j] && NAME_RANK[i] < NAME_RANK[j]);
+  let first = 0, second = 1;
+  if (before(second, first)) { first = 1; second = 0; }
+  for (let i = 2; i < NAMES.length; i++) {
+    if (before(i, first)) { second = first; first = i; }
+    else if (before(i, second)) second = i;
+  }
+  return [NAMES[first], NAMES[second]];
+}
+
 export function discreteOf(e: VAD): DiscreteEmotion {
   const len = norm(e);
   const intensity = round(clamp01(len / DISCRETE.FULL_INTENSITY));
   if (len < 1e-9) return { primary: 'neutral', secondary: 'neutral', intensity: 0 };
-  const [first, second] = ranked(e);
+  const [first, second] = closestTwo(e);
   if (len < DISCRETE.NEUTRAL_RADIUS) return { primary: 'neutral', secondary: first, intensity };
   return { primary: first, secondary: second, intensity };
 }
