@@ -9,7 +9,7 @@
 import type { PersonaSnapshot, PersonaState } from '../../../contract/resources.ts';
 import type { Traits } from './personality.ts';
 import { centred } from './personality.ts';
-import { clamp, clamp11, fin, mean, relax, round } from './util.ts';
+import { clamp, clamp11, fin, relax, round } from './util.ts';
 import { meanTrust } from './relationships.ts';
 
 export const AFFECT = { WINDOW: 20 } as const;
@@ -23,24 +23,47 @@ export const INTERPERSONAL = {
   AFF_EMOTION: 0.4, AFF_A: 0.3, AFF_TRUST: 0.3,
 } as const;
 
-function indices(xs: number[]): [number, number, number] {
-  if (xs.length < 2) return [0, 0, 0];
-  const m = mean(xs);
-  const variance = mean(xs.map((x) => (x - m) ** 2));
-  const mssd = mean(xs.slice(1).map((x, i) => (x - xs[i]) ** 2));
+// Scratch for one member of the window (values are finite: fin() of the history).
+const WINDOW_VALUES = new Float64Array(AFFECT.WINDOW);
+const INDICES = new Float64Array(3);
+
+/** The three indices of the first `n` values of WINDOW_VALUES, into INDICES (sums in index order). */
+function indices(n: number): void {
+  const xs = WINDOW_VALUES;
+  if (n < 2) { INDICES[0] = 0; INDICES[1] = 0; INDICES[2] = 0; return; }
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += xs[i];
+  const m = sum / n;
+  let sq = 0;
+  for (let i = 0; i < n; i++) sq += (xs[i] - m) ** 2;
+  const variance = sq / n;
+  let ssd = 0;
+  for (let i = 1; i < n; i++) ssd += (xs[i] - xs[i - 1]) ** 2;
+  const mssd = ssd / (n - 1);
   let num = 0;
-  for (let i = 1; i < xs.length; i++) num += (xs[i] - m) * (xs[i - 1] - m);
-  const inertia = variance > 1e-12 ? num / (variance * xs.length) : 0;
-  return [Math.sqrt(variance), Math.sqrt(mssd), clamp11(inertia)];
+  for (let i = 1; i < n; i++) num += (xs[i] - m) * (xs[i - 1] - m);
+  const inertia = variance > 1e-12 ? num / (variance * n) : 0;
+  INDICES[0] = Math.sqrt(variance);
+  INDICES[1] = Math.sqrt(mssd);
+  INDICES[2] = clamp11(inertia);
 }
 
 export function observe(s: PersonaState): void {
-  const h = s.emotion_history.slice(-AFFECT.WINDOW);
-  const per = (['V', 'A', 'D'] as const).map((k) => indices(h.map((x) => fin(x[k], 0))));
+  const h = s.emotion_history;
+  const from = Math.max(0, h.length - AFFECT.WINDOW);
+  const n = h.length - from;
+  let variability = 0, instability = 0, inertia = 0;
+  for (const k of ['V', 'A', 'D'] as const) {
+    for (let i = 0; i < n; i++) WINDOW_VALUES[i] = fin(h[from + i][k], 0);
+    indices(n);
+    variability += INDICES[0];
+    instability += INDICES[1];
+    inertia += INDICES[2];
+  }
   s.affect_dynamics = {
-    variability: round(clamp(mean(per.map((p) => p[0])), 0, 1)),
-    instability: round(clamp(mean(per.map((p) => p[1])), 0, 2)),
-    inertia_observed: round(clamp11(mean(per.map((p) => p[2])))),
+    variability: round(clamp(variability / 3, 0, 1)),
+    instability: round(clamp(instability / 3, 0, 2)),
+    inertia_observed: round(clamp11(inertia / 3)),
   };
 }
 
