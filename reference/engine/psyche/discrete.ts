@@ -40,6 +40,9 @@ const BY_NAME = [...NAMES].sort((a, b) => a.localeCompare(b));
 const NAME_RANK = NAMES.map((k) => BY_NAME.indexOf(k));
 const COS = new Float64Array(NAMES.length);
 
+/** Prototype i comes before j in `ranked`'s order: larger cosine first, then name order. */
+const before = (i: number, j: number): boolean => COS[i] > COS[j] || (COS[i] === COS[j] && NAME_RANK[i] < NAME_RANK[j]);
+
 /** The first two of `ranked(e)`. */
 function closestTwo(e: VAD): [string, string] {
   const n = norm(e) || 1;
@@ -49,8 +52,6 @@ function closestTwo(e: VAD): [string, string] {
     if (!Number.isFinite(c)) { const r = ranked(e); return [r[0], r[1]]; }
     COS[i] = c;
   }
-  // Same order as `ranked`: larger cosine first, then name order.
-  const before = (i: number, j: number) => COS[i] > COS[j] || (COS[i] === COS[j] && NAME_RANK[i] < NAME_RANK[j]);
   let first = 0, second = 1;
   if (before(second, first)) { first = 1; second = 0; }
   for (let i = 2; i < NAMES.length; i++) {

@@ -42,13 +42,15 @@ export function goalRelevance(goals: Goal[], text: string): number {
 
 type Changes = EntityResponse['goalChanges'];
 
+/** A goal in the list is never written to (the store shares array elements between versions): a status change puts a changed copy in its place. */
+function setStatus(goals: Goal[], g: Goal, status: string): void {
+  goals[goals.indexOf(g)] = { ...g, status };
+}
+
 export function updateGoals(
   goals: Goal[], progress: Record<string, number>, text: string, a: Appraisal, relevanceGiven: boolean,
 ): Changes {
   const out: Changes = { achieved: [], abandoned: [], activated: [] };
-  // A goal in the list is never written to (the store shares array elements between versions):
-  // a status change puts a changed copy in its place.
-  const setStatus = (g: Goal, status: string) => { goals[goals.indexOf(g)] = { ...g, status }; };
   const current = active(goals);
   const matches = current.map((g) => match(g, text));
   if (relevanceGiven && !matches.some((m) => m > 0) && current.length) {
@@ -60,21 +62,21 @@ export function updateGoals(
     if (!matches[i]) return;
     const p = clamp11(fin(progress[g.id], 0) + GOALS.PROGRESS_GAIN * matches[i] * a.goal_congruence);
     progress[g.id] = round(p);
-    if (p >= 1) { setStatus(g, GOAL_STATUS.achieved); out.achieved.push(g.id); }
-    else if (p <= -1 && g.mutable) { setStatus(g, GOAL_STATUS.abandoned); out.abandoned.push(g.id); }
+    if (p >= 1) { setStatus(goals, g, GOAL_STATUS.achieved); out.achieved.push(g.id); }
+    else if (p <= -1 && g.mutable) { setStatus(goals, g, GOAL_STATUS.abandoned); out.abandoned.push(g.id); }
   });
   const dormant = goals.filter((g) => g.status === GOAL_STATUS.dormant);
   const woken = new Set<Goal>();
   for (const g of dormant) {
     if (match(g, text) >= GOALS.ACTIVATE_MATCH && a.goal_congruence >= GOALS.ACTIVATE_CONGRUENCE) {
-      setStatus(g, GOAL_STATUS.active); woken.add(g); out.activated.push(g.id);
+      setStatus(goals, g, GOAL_STATUS.active); woken.add(g); out.activated.push(g.id);
     }
   }
   // A closed goal leaves room: the highest-priority dormant goal takes its place.
   const closed = out.achieved.length + out.abandoned.length;
   const waiting = dormant.filter((g) => !woken.has(g)).sort((x, y) => fin(y.priority, 0) - fin(x.priority, 0));
   for (let i = 0; i < closed && i < waiting.length; i++) {
-    setStatus(waiting[i], GOAL_STATUS.active); out.activated.push(waiting[i].id);
+    setStatus(goals, waiting[i], GOAL_STATUS.active); out.activated.push(waiting[i].id);
   }
   return out;
 }

@@ -10,8 +10,10 @@ export const TRAIT_DEFAULT = 0.5;
 
 export function traits(config: PersonaConfig): Traits {
   const p = (config.personality ?? {}) as Partial<Traits>;
-  const t = (k: keyof Traits) => clamp01(fin(p[k], TRAIT_DEFAULT));
-  return { O: t('O'), C: t('C'), E: t('E'), A: t('A'), N: t('N'), H: t('H') };
+  return {
+    O: clamp01(fin(p.O, TRAIT_DEFAULT)), C: clamp01(fin(p.C, TRAIT_DEFAULT)), E: clamp01(fin(p.E, TRAIT_DEFAULT)),
+    A: clamp01(fin(p.A, TRAIT_DEFAULT)), N: clamp01(fin(p.N, TRAIT_DEFAULT)), H: clamp01(fin(p.H, TRAIT_DEFAULT)),
+  };
 }
 
 /** A trait centred on [-1, 1] (0 = average), the scale Mehrabian's equations use. */

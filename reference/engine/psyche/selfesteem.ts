@@ -29,14 +29,14 @@ export function initialEsteem(t: Traits): SelfEsteem {
 }
 
 export function appraiseEsteem(se: SelfEsteem, a: Appraisal, social: boolean): void {
-  const w = (k: string) => clamp01(fin(se.contingencies?.[k], ESTEEM.CONT_BASE));
+  const c = se.contingencies;
   const selfCaused = Math.max(0, a.agency);
   const otherCaused = Math.max(0, -a.agency);
   const signal =
-    w('approval') * (social ? otherCaused * a.goal_congruence : 0) +
-    w('competence') * selfCaused * a.goal_congruence +
-    w('virtue') * selfCaused * Math.min(0, a.norm_compatibility) +
-    w('relationships') * (social ? 0.5 * a.goal_congruence : 0);
+    clamp01(fin(c?.approval, ESTEEM.CONT_BASE)) * (social ? otherCaused * a.goal_congruence : 0) +
+    clamp01(fin(c?.competence, ESTEEM.CONT_BASE)) * selfCaused * a.goal_congruence +
+    clamp01(fin(c?.virtue, ESTEEM.CONT_BASE)) * selfCaused * Math.min(0, a.norm_compatibility) +
+    clamp01(fin(c?.relationships, ESTEEM.CONT_BASE)) * (social ? 0.5 * a.goal_congruence : 0);
   se.global = round(clamp01(fin(se.global, 0.5) + ESTEEM.GAIN * a.goal_relevance * signal));
 }
 
