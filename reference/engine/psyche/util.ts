@@ -65,5 +65,18 @@ export function pushCapped<T>(list: T[], item: T, cap: number): void {
   if (list.length > cap) list.splice(0, list.length - cap);
 }
 
+// One percept reads the same texts several times (norms, goals, mortality cues) and the goal texts
+// come back on every percept: their tokens are kept (frozen, so no caller can change a shared list).
+const TOKEN_CACHE = new Map<string, readonly string[]>();
+const TOKEN_CACHE_SIZE = 256;
+
 /** Lower-case word tokens of a text (letters, digits, apostrophes). */
-export const tokens = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+export const tokens = (text: string): readonly string[] => {
+  let out = TOKEN_CACHE.get(text);
+  if (out === undefined) {
+    out = Object.freeze(text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []);
+    if (TOKEN_CACHE.size >= TOKEN_CACHE_SIZE) TOKEN_CACHE.clear();
+    TOKEN_CACHE.set(text, out);
+  }
+  return out;
+};
