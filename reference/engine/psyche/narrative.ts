@@ -32,20 +32,32 @@ export function themeOf(ep: MemoryEpisode): string {
   return a.agency < -0.3 ? 'connection' : a.agency > 0.3 ? 'achievement' : 'fortune';
 }
 
-function coherence(eps: MemoryEpisode[], prev: PersonaSnapshot['narrative']['coherence']) {
-  if (eps.length < 3) return prev;
-  const gaps = eps.slice(1).map((e, i) => e.timestamp - eps[i].timestamp);
-  const ordered = gaps.filter((g) => g >= 0).length / gaps.length;
-  const abs = gaps.map(Math.abs);
-  const m = mean(abs);
-  const cv = m > 0 ? Math.sqrt(mean(abs.map((g) => (g - m) ** 2))) / m : 0;
+/** Coherence of the episodes from index `from` on (sums in episode order). */
+function coherence(all: MemoryEpisode[], from: number, prev: PersonaSnapshot['narrative']['coherence']) {
+  const n = all.length - from;
+  if (n < 3) return prev;
+  let ordered = 0, sum = 0;
+  for (let i = from + 1; i < all.length; i++) {
+    const gap = all[i].timestamp - all[i - 1].timestamp;
+    if (gap >= 0) ordered++;
+    sum += Math.abs(gap);
+  }
+  const m = sum / (n - 1);
+  let spread = 0;
+  for (let i = from + 1; i < all.length; i++) spread += (Math.abs(all[i].timestamp - all[i - 1].timestamp) - m) ** 2;
+  const cv = m > 0 ? Math.sqrt(spread / (n - 1)) / m : 0;
   const counts = new Map<string, number>();
-  for (const e of eps) counts.set(themeOf(e), (counts.get(themeOf(e)) ?? 0) + 1);
+  for (let i = from; i < all.length; i++) {
+    const theme = themeOf(all[i]);
+    counts.set(theme, (counts.get(theme) ?? 0) + 1);
+  }
   let h = 0;
-  for (const c of counts.values()) { const p = c / eps.length; h -= p * Math.log(p); }
+  for (const c of counts.values()) { const p = c / n; h -= p * Math.log(p); }
+  let agency = 0;
+  for (let i = from; i < all.length; i++) agency += Math.abs(all[i].appraisal.agency);
   return {
-    temporal: round(clamp01(ordered / (1 + cv))),
-    causal: round(clamp01(mean(eps.map((e) => Math.abs(e.appraisal.agency))))),
+    temporal: round(clamp01(ordered / (n - 1) / (1 + cv))),
+    causal: round(clamp01(agency / n)),
     thematic: round(clamp01(1 - h / Math.log(THEMES.length))),
   };
 }
@@ -76,12 +88,12 @@ export function tell(s: PersonaSnapshot, ep: MemoryEpisode, social: boolean): vo
   n.agency = round(clamp11(fin(n.agency, 0) + w * (mastery - fin(n.agency, 0))));
   if (social) n.communion = round(clamp11(fin(n.communion, 0) + w * (a.goal_congruence - fin(n.communion, 0))));
   const eps = internals(s).episodes;
-  n.coherence = coherence(eps.slice(-NARRATIVE.COHERENCE_WINDOW), n.coherence);
+  n.coherence = coherence(eps, Math.max(0, eps.length - NARRATIVE.COHERENCE_WINDOW), n.coherence);
   const window = eps.slice(-NARRATIVE.ARC_WINDOW);
   const arc = trend(window);
   if (!arc) return;
   const counts = new Map<string, number>();
-  for (const e of window) counts.set(themeOf(e), (counts.get(themeOf(e)) ?? 0) + 1);
+  for (const e of window) { const th = themeOf(e); counts.set(th, (counts.get(th) ?? 0) + 1); }
   const theme = [...counts.entries()].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0][0];
   const lastArc = n.arcs[n.arcs.length - 1];
   const ids = window.map((e) => e.id);

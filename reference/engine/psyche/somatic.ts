@@ -34,9 +34,12 @@ export const SOMATIC = {
 } as const;
 
 export function targetOf(e: VAD): Record<Region, number> {
-  const f = [e.A, Math.max(0, e.V), Math.max(0, -e.V), Math.max(0, e.D), Math.max(0, -e.D)];
+  const f0 = e.A, f1 = Math.max(0, e.V), f2 = Math.max(0, -e.V), f3 = Math.max(0, e.D), f4 = Math.max(0, -e.D);
   const out = {} as Record<Region, number>;
-  for (const r of REGIONS) out[r] = clamp11(SOMATIC_MAP[r].reduce((sum, w, i) => sum + w * f[i], 0));
+  for (const r of REGIONS) {
+    const w = SOMATIC_MAP[r];
+    out[r] = clamp11(0 + w[0] * f0 + w[1] * f1 + w[2] * f2 + w[3] * f3 + w[4] * f4);
+  }
   return out;
 }
 
