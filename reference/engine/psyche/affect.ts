@@ -52,14 +52,16 @@ export function observe(s: PersonaState): void {
   const h = s.emotion_history;
   const from = Math.max(0, h.length - AFFECT.WINDOW);
   const n = h.length - from;
-  let variability = 0, instability = 0, inertia = 0;
-  for (const k of ['V', 'A', 'D'] as const) {
-    for (let i = 0; i < n; i++) WINDOW_VALUES[i] = fin(h[from + i][k], 0);
-    indices(n);
-    variability += INDICES[0];
-    instability += INDICES[1];
-    inertia += INDICES[2];
-  }
+  // V, A, D in turn; the sums of the three members keep that order.
+  for (let i = 0; i < n; i++) WINDOW_VALUES[i] = fin(h[from + i].V, 0);
+  indices(n);
+  let variability = 0 + INDICES[0], instability = 0 + INDICES[1], inertia = 0 + INDICES[2];
+  for (let i = 0; i < n; i++) WINDOW_VALUES[i] = fin(h[from + i].A, 0);
+  indices(n);
+  variability += INDICES[0]; instability += INDICES[1]; inertia += INDICES[2];
+  for (let i = 0; i < n; i++) WINDOW_VALUES[i] = fin(h[from + i].D, 0);
+  indices(n);
+  variability += INDICES[0]; instability += INDICES[1]; inertia += INDICES[2];
   s.affect_dynamics = {
     variability: round(clamp(variability / 3, 0, 1)),
     instability: round(clamp(instability / 3, 0, 2)),

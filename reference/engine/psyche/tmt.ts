@@ -35,7 +35,9 @@ const CUES: ReadonlySet<string> = new Set(TMT.CUES);
 const isCue = (w: string) => CUES.has(w);
 
 export function cueCount(text: string): number {
-  return tokens(text).filter(isCue).length;
+  let n = 0;
+  for (const w of tokens(text)) if (isCue(w)) n++;
+  return n;
 }
 
 export type DefenseMode = 'proximal' | 'distal' | 'none';

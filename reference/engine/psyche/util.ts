@@ -13,9 +13,9 @@ export const clamp11 = (x: number): number => clamp(x, -1, 1);
 
 /** Rounds away floating noise so snapshots stay short and stable across platforms. */
 export const round = (x: number, digits = 6): number => {
-  const f = 10 ** digits;
+  const f = digits === 6 ? 1e6 : 10 ** digits; // 10 ** 6 is exactly 1e6; the power is not recomputed per call
   const r = Math.round(x * f) / f;
-  return Object.is(r, -0) ? 0 : r;
+  return r === 0 ? 0 : r; // −0 and +0 both become +0
 };
 
 export const ZERO: Readonly<VAD> = Object.freeze({ V: 0, A: 0, D: 0 });
@@ -62,7 +62,9 @@ export const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a
 /** Keeps the last `cap` items (histories are bounded so snapshots do not grow without end). */
 export function pushCapped<T>(list: T[], item: T, cap: number): void {
   list.push(item);
-  if (list.length > cap) list.splice(0, list.length - cap);
+  // shift for the usual one-over (splice would build an array of what it removes).
+  if (list.length === cap + 1) list.shift();
+  else if (list.length > cap) list.splice(0, list.length - cap);
 }
 
 // One percept reads the same texts several times (norms, goals, mortality cues) and the goal texts
