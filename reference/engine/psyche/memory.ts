@@ -15,6 +15,18 @@ export const MEMORY = {
   CONTEXT_CHARS: 280,
 } as const;
 
+// The id prefix of a seed's episodes (its hash in hex), kept per seed rather than hashed per percept.
+const PREFIX = new Map<string, string>();
+function prefixOf(seed: string): string {
+  let p = PREFIX.get(seed);
+  if (p === undefined) {
+    p = `ep-${hashString(seed).toString(16).padStart(8, '0')}`;
+    if (PREFIX.size >= 1024) PREFIX.clear();
+    PREFIX.set(seed, p);
+  }
+  return p;
+}
+
 export function remember(
   s: PersonaSnapshot, sourceEntity: string, context: string, a: Appraisal, change: VAD, surprise: number, now: number,
 ): MemoryEpisode {
@@ -25,7 +37,7 @@ export function remember(
     + MEMORY.W_SURPRISE * clamp01(surprise) + MEMORY.W_INTENSITY * intensity,
   ));
   const episode: MemoryEpisode = {
-    id: `ep-${hashString(st.seed).toString(16).padStart(8, '0')}-${st.turn}`,
+    id: `${prefixOf(st.seed)}-${st.turn}`,
     timestamp: now, sourceEntity, context: context.slice(0, MEMORY.CONTEXT_CHARS),
     appraisal: { ...a }, emotionSnapshot: { ...s.state.emotion }, intensity, importance,
   };
@@ -35,6 +47,10 @@ export function remember(
 
 /** The most important of the last `n` episodes, most important first. */
 export function salient(s: PersonaSnapshot, n: number): MemoryEpisode[] {
-  return [...internals(s).episodes].reverse().slice(0, 3 * n)
+  const eps = internals(s).episodes;
+  // The last 3n episodes, newest first (what reverse().slice(0, 3n) of a copy gives).
+  const recent: MemoryEpisode[] = [];
+  for (let i = eps.length - 1; i >= 0 && recent.length < 3 * n; i--) recent.push(eps[i]);
+  return recent
     .sort((x, y) => y.importance - x.importance || y.timestamp - x.timestamp).slice(0, n);
 }

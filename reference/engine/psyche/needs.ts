@@ -66,5 +66,5 @@ export function updateMotivation(s: PersonaSnapshot, key: string, a: Appraisal, 
     controlSource,
   };
   const keys = Object.keys(ctxs);
-  for (const k of keys.slice(0, Math.max(0, keys.length - NEEDS.CONTEXTS))) delete ctxs[k];
+  for (let i = 0; i < keys.length - NEEDS.CONTEXTS; i++) delete ctxs[keys[i]];
 }

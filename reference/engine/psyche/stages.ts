@@ -85,5 +85,5 @@ export function accumulate(cur: SoulStage, load: number, relief: number, turn: b
     const next = stageState(id - 1, STAGES[id - 1].tolerance * STAGE.DESCENT_LOAD_FRACTION, 0);
     return { stage: next, transition: label(cur, next) };
   }
-  return { stage: { ...stageState(id, Math.min(total, STAGES[id].tolerance), turns) } };
+  return { stage: stageState(id, Math.min(total, STAGES[id].tolerance), turns) };
 }

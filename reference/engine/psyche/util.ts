@@ -23,9 +23,10 @@ export const vad = (V: number, A: number, D: number): VAD => ({ V, A, D });
 export const add = (a: VAD, b: VAD): VAD => vad(a.V + b.V, a.A + b.A, a.D + b.D);
 export const sub = (a: VAD, b: VAD): VAD => vad(a.V - b.V, a.A - b.A, a.D - b.D);
 export const scale = (a: VAD, k: number): VAD => vad(a.V * k, a.A * k, a.D * k);
-export const lerp = (a: VAD, b: VAD, t: number): VAD => add(a, scale(sub(b, a), t));
+/** add(a, scale(sub(b, a), t)), written out (the same operations, without the intermediate vectors). */
+export const lerp = (a: VAD, b: VAD, t: number): VAD => vad(a.V + (b.V - a.V) * t, a.A + (b.A - a.A) * t, a.D + (b.D - a.D) * t);
 export const norm = (a: VAD): number => Math.hypot(a.V, a.A, a.D);
-export const dist = (a: VAD, b: VAD): number => norm(sub(a, b));
+export const dist = (a: VAD, b: VAD): number => Math.hypot(a.V - b.V, a.A - b.A, a.D - b.D); // norm(sub(a, b))
 export const dot = (a: VAD, b: VAD): number => a.V * b.V + a.A * b.A + a.D * b.D;
 /** Clamps each member into [-1, 1] and rounds: the contract bounds every VAD member. */
 export const boundVad = (a: VAD): VAD => vad(round(clamp11(a.V)), round(clamp11(a.A)), round(clamp11(a.D)));
