@@ -75,9 +75,12 @@ export function sentimentOf(text: string | undefined): number {
 /** The norm map's verdict on a percept: mean value of the norms named by its type or text. */
 export function normVerdict(normMap: Record<string, number> | undefined, type: string, text: string): number | undefined {
   if (!normMap) return undefined;
+  const norms = Object.entries(normMap);
+  // No norm, no verdict (reading the words of two strings cannot fail, so it may be skipped).
+  if (!norms.length && typeof text === 'string' && typeof type === 'string') return undefined;
   const words = new Set([...tokens(text), ...tokens(type.replace(/[_-]/g, ' ')), type.toLowerCase()]);
   const hits: number[] = [];
-  for (const [key, value] of Object.entries(normMap)) {
+  for (const [key, value] of norms) {
     const kt = tokens(key.replace(/[_-]/g, ' '));
     if (typeof value === 'number' && Number.isFinite(value) && (words.has(key.toLowerCase()) || (kt.length > 0 && kt.every((w) => words.has(w))))) {
       hits.push(clamp(value, -1, 1));

@@ -50,9 +50,13 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   }
 
   const rel = key !== undefined ? s.relationships[key] : undefined;
-  const trusts = [rel?.trust, unitWorldTrust(percept.worldTrust)].filter((x): x is number => typeof x === 'number' && Number.isFinite(x)).map(clamp01);
+  // Mean of the finite trusts known (the persona's own, the world's), each clamped into [0, 1].
+  let trustSum = 0, trusts = 0;
+  const own = rel?.trust, world = unitWorldTrust(percept.worldTrust);
+  if (typeof own === 'number' && Number.isFinite(own)) { trustSum += clamp01(own); trusts++; }
+  if (typeof world === 'number' && Number.isFinite(world)) { trustSum += clamp01(world); trusts++; }
   const ap = appraise(s, percept, {
-    traits: t, trust: trusts.length ? trusts.reduce((a, b) => a + b, 0) / trusts.length : undefined,
+    traits: t, trust: trusts ? trustSum / trusts : undefined,
     autonomy: st.need_state.autonomy, stage: st.soul_stage,
   });
   const a = ap.appraisal;

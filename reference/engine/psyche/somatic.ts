@@ -48,11 +48,24 @@ const interoceptionOf = (s: PersonaSnapshot, t: Traits) => clamp01(
   + SOMATIC.INTERO_AROUSAL * Math.abs(s.state.emotion.A),
 );
 
+/** A region's value moved a share `k` of the way to `target`. */
+const toward = (cur: unknown, target: number, k: number): number => {
+  const x = fin(cur, 0);
+  return round(clamp11(x + k * (target - x)));
+};
+
 /** Moves the regions a share `k` ∈ [0, 1] of the way to the emotion's map. */
 function follow(s: PersonaSnapshot, t: Traits, k: number): void {
   const target = targetOf(s.state.emotion);
   const regions = s.somatic.regions;
-  for (const r of REGIONS) regions[r] = round(clamp11(fin(regions[r], 0) + k * (target[r] - fin(regions[r], 0))));
+  // Region by region in REGIONS order, by name.
+  regions.head = toward(regions.head, target.head, k);
+  regions.neck = toward(regions.neck, target.neck, k);
+  regions.chest = toward(regions.chest, target.chest, k);
+  regions.stomach = toward(regions.stomach, target.stomach, k);
+  regions.upperBack = toward(regions.upperBack, target.upperBack, k);
+  regions.hands = toward(regions.hands, target.hands, k);
+  regions.legs = toward(regions.legs, target.legs, k);
   const io = interoceptionOf(s, t);
   s.somatic.interoception = round(clamp01(fin(s.somatic.interoception, io) + k * (io - fin(s.somatic.interoception, io))));
 }

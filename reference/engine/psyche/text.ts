@@ -37,16 +37,37 @@ const CONTRACTIONS: [RegExp, string][] = [
 /** At or above this intensity the reply says so. */
 export const STRONG_INTENSITY = 0.6;
 
+interface StyleCues { terse: boolean; casual: boolean; poetic: boolean; warm: boolean; formal: boolean }
+const STYLE_CUES = new Map<string, StyleCues>();
+
+/** What a speaking style asks of the reply (read once per style text). */
+function styleCues(speakingStyle: string): StyleCues {
+  let cues = STYLE_CUES.get(speakingStyle);
+  if (cues === undefined) {
+    const style = speakingStyle.toLowerCase();
+    cues = {
+      terse: /terse|brief|laconic|curt/.test(style),
+      casual: /casual|informal|friendly/.test(style),
+      poetic: /poetic|lyrical|flowery/.test(style),
+      warm: /warm|gentle|kind/.test(style),
+      formal: /formal|polite|courtly/.test(style) && !/informal/.test(style),
+    };
+    if (STYLE_CUES.size >= 256) STYLE_CUES.clear();
+    STYLE_CUES.set(speakingStyle, cues);
+  }
+  return cues;
+}
+
 export function reply(s: PersonaSnapshot, config: PersonaConfig, d: DiscreteEmotion): string {
   const family = FAMILY[d.primary] ?? 'neutral';
   const options = TEMPLATES[family];
   let text = options[Math.floor(draw(s) * options.length) % options.length];
   if (d.intensity >= STRONG_INTENSITY && STRONG[family]) text = `${STRONG[family]} ${text}`;
-  const style = (config.identity?.speakingStyle ?? '').toLowerCase();
-  if (/terse|brief|laconic|curt/.test(style)) text = text.split(/(?<=[.!?])\s/)[0];
-  if (/casual|informal|friendly/.test(style)) text = `Hey, ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-  if (/poetic|lyrical|flowery/.test(style)) text = `${text} ${POETIC[family]}`;
-  if (/warm|gentle|kind/.test(style) && family !== 'hostile') text = `${text} I'm glad we can talk.`;
-  if (/formal|polite|courtly/.test(style) && !/informal/.test(style)) for (const [re, full] of CONTRACTIONS) text = text.replace(re, full);
+  const style = styleCues(config.identity?.speakingStyle ?? '');
+  if (style.terse) text = text.split(/(?<=[.!?])\s/)[0];
+  if (style.casual) text = `Hey, ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  if (style.poetic) text = `${text} ${POETIC[family]}`;
+  if (style.warm && family !== 'hostile') text = `${text} I'm glad we can talk.`;
+  if (style.formal) for (const [re, full] of CONTRACTIONS) text = text.replace(re, full);
   return text;
 }
