@@ -89,21 +89,32 @@ export function normVerdict(normMap: Record<string, number> | undefined, type: s
   return hits.length ? hits.reduce((a, b) => a + b, 0) / hits.length : undefined;
 }
 
+// The loops over KEYS below are written out member by member (in KEYS order, with RANGE's bounds):
+// a member read by name is much cheaper than one read by a key from a list.
+const [REL, CONG, EXP, CTRL, AG, NORM] = KEYS.map((k) => RANGE[k]);
+
+/** One member's normalised distance between appraisal and prediction. */
+const gap = (a: number, p: unknown, prior: number, lo: number, hi: number): number =>
+  Math.abs(clamp(a, lo, hi) - clamp(fin(p, prior), lo, hi)) / (hi - lo);
+
 /** Mean normalised distance between an appraisal and the prediction (expectedness left out), in [0, 1]. */
 export function predictionError(a: Appraisal, p: Appraisal): number {
-  let sum = 0, n = 0;
-  for (const k of KEYS) {
-    if (k === 'expectedness') continue;
-    const [lo, hi] = RANGE[k];
-    sum += Math.abs(bound(k, a[k]) - bound(k, fin(p[k], PRIOR[k]))) / (hi - lo);
-    n++;
-  }
-  return clamp01(sum / n);
+  let sum = 0;
+  sum += gap(a.goal_relevance, p.goal_relevance, PRIOR.goal_relevance, REL[0], REL[1]);
+  sum += gap(a.goal_congruence, p.goal_congruence, PRIOR.goal_congruence, CONG[0], CONG[1]);
+  sum += gap(a.controllability, p.controllability, PRIOR.controllability, CTRL[0], CTRL[1]);
+  sum += gap(a.agency, p.agency, PRIOR.agency, AG[0], AG[1]);
+  sum += gap(a.norm_compatibility, p.norm_compatibility, PRIOR.norm_compatibility, NORM[0], NORM[1]);
+  return clamp01(sum / 5);
 }
 
 export interface AppraisalContext { traits: Traits; trust?: number; autonomy: number; stage: SoulStage }
 
 export interface Appraised { appraisal: Appraisal; sentiment: number; error: number; relevanceGiven: boolean }
+
+/** A member given by the caller (clamped), else the derived one coloured by the stage's bias. */
+const member = (given: unknown, derived: number, bias: unknown, lo: number, hi: number): number =>
+  typeof given === 'number' && Number.isFinite(given) ? clamp(given, lo, hi) : clamp(derived + fin(bias, 0), lo, hi);
 
 export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: AppraisalContext): Appraised {
   const given = (percept.appraisal ?? {}) as Partial<Appraisal>;
@@ -121,23 +132,40 @@ export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: Appraisal
     agency: other ? (DERIVE.AGENCY_OTHER[kind] ?? DERIVE.AGENCY_OTHER.event) : 0,
     norm_compatibility: norm ?? DERIVE.NORM_DEFAULT + DERIVE.NORM_HOSTILITY * Math.min(0, s),
   };
-  const out = {} as Appraisal;
-  for (const k of KEYS) {
-    const g = given[k];
-    out[k] = typeof g === 'number' && Number.isFinite(g) ? bound(k, g) : bound(k, derived[k] + fin(ctx.stage.appraisal_bias?.[k], 0));
-  }
+  const bias = ctx.stage.appraisal_bias;
+  const out: Appraisal = {
+    goal_relevance: member(given.goal_relevance, derived.goal_relevance, bias?.goal_relevance, REL[0], REL[1]),
+    goal_congruence: member(given.goal_congruence, derived.goal_congruence, bias?.goal_congruence, CONG[0], CONG[1]),
+    expectedness: member(given.expectedness, derived.expectedness, bias?.expectedness, EXP[0], EXP[1]),
+    controllability: member(given.controllability, derived.controllability, bias?.controllability, CTRL[0], CTRL[1]),
+    agency: member(given.agency, derived.agency, bias?.agency, AG[0], AG[1]),
+    norm_compatibility: member(given.norm_compatibility, derived.norm_compatibility, bias?.norm_compatibility, NORM[0], NORM[1]),
+  };
   const error = predictionError(out, snap.state.prediction_model);
   if (!(typeof given.expectedness === 'number' && Number.isFinite(given.expectedness))) {
     out.expectedness = bound('expectedness', 1 - DERIVE.EXPECT_GAIN * error + fin(ctx.stage.appraisal_bias?.expectedness, 0));
   }
-  for (const k of KEYS) out[k] = round(out[k]);
+  out.goal_relevance = round(out.goal_relevance);
+  out.goal_congruence = round(out.goal_congruence);
+  out.expectedness = round(out.expectedness);
+  out.controllability = round(out.controllability);
+  out.agency = round(out.agency);
+  out.norm_compatibility = round(out.norm_compatibility);
   const relevanceGiven = typeof given.goal_relevance === 'number' && Number.isFinite(given.goal_relevance);
   return { appraisal: out, sentiment: s, error, relevanceGiven };
 }
 
+const learnt = (m: unknown, a: number, prior: number, lo: number, hi: number): number =>
+  round(clamp(fin(m, prior) + DERIVE.PREDICTION_RATE * (a - fin(m, prior)), lo, hi));
+
 /** Moves the prediction model toward what was just appraised. */
 export function learn(model: Appraisal, a: Appraisal): void {
-  for (const k of KEYS) model[k] = round(bound(k, fin(model[k], PRIOR[k]) + DERIVE.PREDICTION_RATE * (a[k] - fin(model[k], PRIOR[k]))));
+  model.goal_relevance = learnt(model.goal_relevance, a.goal_relevance, PRIOR.goal_relevance, REL[0], REL[1]);
+  model.goal_congruence = learnt(model.goal_congruence, a.goal_congruence, PRIOR.goal_congruence, CONG[0], CONG[1]);
+  model.expectedness = learnt(model.expectedness, a.expectedness, PRIOR.expectedness, EXP[0], EXP[1]);
+  model.controllability = learnt(model.controllability, a.controllability, PRIOR.controllability, CTRL[0], CTRL[1]);
+  model.agency = learnt(model.agency, a.agency, PRIOR.agency, AG[0], AG[1]);
+  model.norm_compatibility = learnt(model.norm_compatibility, a.norm_compatibility, PRIOR.norm_compatibility, NORM[0], NORM[1]);
 }
 
 /** Appraisal → VAD impulse, modulated by personality, stress reactivity and the rational/irrational blend. */
