@@ -27,21 +27,22 @@ export const INTERPERSONAL = {
 const WINDOW_VALUES = new Float64Array(AFFECT.WINDOW);
 const INDICES = new Float64Array(3);
 
-/** The three indices of the first `n` values of WINDOW_VALUES, into INDICES (sums in index order). */
-function indices(n: number): void {
+/**
+ * The three indices of the first `n` values of WINDOW_VALUES (whose sum is `sum`), into INDICES.
+ * Each sum runs over the values in index order, as the means of the lists did.
+ */
+function indices(n: number, sum: number): void {
   const xs = WINDOW_VALUES;
   if (n < 2) { INDICES[0] = 0; INDICES[1] = 0; INDICES[2] = 0; return; }
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += xs[i];
   const m = sum / n;
-  let sq = 0;
-  for (let i = 0; i < n; i++) sq += (xs[i] - m) ** 2;
+  let sq = (xs[0] - m) ** 2, ssd = 0, num = 0;
+  for (let i = 1; i < n; i++) {
+    sq += (xs[i] - m) ** 2;
+    ssd += (xs[i] - xs[i - 1]) ** 2;
+    num += (xs[i] - m) * (xs[i - 1] - m);
+  }
   const variance = sq / n;
-  let ssd = 0;
-  for (let i = 1; i < n; i++) ssd += (xs[i] - xs[i - 1]) ** 2;
   const mssd = ssd / (n - 1);
-  let num = 0;
-  for (let i = 1; i < n; i++) num += (xs[i] - m) * (xs[i - 1] - m);
   const inertia = variance > 1e-12 ? num / (variance * n) : 0;
   INDICES[0] = Math.sqrt(variance);
   INDICES[1] = Math.sqrt(mssd);
@@ -53,14 +54,17 @@ export function observe(s: PersonaState): void {
   const from = Math.max(0, h.length - AFFECT.WINDOW);
   const n = h.length - from;
   // V, A, D in turn; the sums of the three members keep that order.
-  for (let i = 0; i < n; i++) WINDOW_VALUES[i] = fin(h[from + i].V, 0);
-  indices(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += (WINDOW_VALUES[i] = fin(h[from + i].V, 0));
+  indices(n, sum);
   let variability = 0 + INDICES[0], instability = 0 + INDICES[1], inertia = 0 + INDICES[2];
-  for (let i = 0; i < n; i++) WINDOW_VALUES[i] = fin(h[from + i].A, 0);
-  indices(n);
+  sum = 0;
+  for (let i = 0; i < n; i++) sum += (WINDOW_VALUES[i] = fin(h[from + i].A, 0));
+  indices(n, sum);
   variability += INDICES[0]; instability += INDICES[1]; inertia += INDICES[2];
-  for (let i = 0; i < n; i++) WINDOW_VALUES[i] = fin(h[from + i].D, 0);
-  indices(n);
+  sum = 0;
+  for (let i = 0; i < n; i++) sum += (WINDOW_VALUES[i] = fin(h[from + i].D, 0));
+  indices(n, sum);
   variability += INDICES[0]; instability += INDICES[1]; inertia += INDICES[2];
   s.affect_dynamics = {
     variability: round(clamp(variability / 3, 0, 1)),
