@@ -139,8 +139,9 @@ export function createMemoryStore(): Store {
     appendLog<T>(kind: Kind, tenantId: string, ownerId: string, entries: T[]): LogEntry<T>[] {
       ensureOpen();
       const key = docKey(kind, tenantId, ownerId);
-      // Copy everything first so a bad entry leaves the log untouched.
-      const recs = entries.map((body) => ({ seq: 0, body: own(body) }));
+      // Copy everything first so a bad entry leaves the log untouched. An entry already frozen
+      // comes from a committed edit (e.g. the events a chat also keeps in the world): JSON already.
+      const recs = entries.map((body) => ({ seq: 0, body: typeof body === 'object' && body !== null && Object.isFrozen(body) ? body : own(body) }));
       for (const rec of recs) rec.seq = ++logSeq;
       const log = logs.get(key) ?? [];
       logs.set(key, log);
