@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { OPERATIONS } from '../contract/operations.ts';
 import { startReference } from '../reference/index.ts';
 import { benchLoadRunner } from './load.ts';
+import { benchChatCost } from './chat-cost.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const KEY = 'mk_test_bench_enterprise_0000001';
@@ -85,6 +86,8 @@ const rows = [['route', 'req/s', 'p50 ms', 'p99 ms', 'of baseline'], row('no-op 
 for (const r of rows) console.log(r.map((c) => String(c).padEnd(18)).join(''));
 console.log(`(${DURATION_S} s each, 10 connections, loopback, memory store unless --db, one process)`);
 console.log(`chat reaches ${(chat.rps / cannedChat.rps * 100).toFixed(1)}% of the canned chat: the share left after the store and the engine.`);
+const cost = benchChatCost();
+console.log(`one chat without HTTP: engine ${cost.engineUs.toFixed(1)} µs; as the handler runs it (store edit + engine + log) ${cost.handlerUs.toFixed(1)} µs.`);
 console.log(`World with 10,000 personas: +${(after - before).toFixed(1)} MB heap${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for exact figures)'}, `
   + `snapshot ${(snapshotBytes / 2 ** 20).toFixed(1)} MB, created in ${createMs.toFixed(0)} ms, one chat in it ${bigChatMs.toFixed(0)} ms.`);
 

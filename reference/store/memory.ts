@@ -1,10 +1,10 @@
 // In-memory store: the default when no --db is given. Everything is lost on exit.
-import { copyBody, encodeBody, freezeJson, frozenBody, pageBounds, thaw } from './shared.ts';
+import { commit, copyBody, defaultFreeze, encodeBody, frozenBody, pageBounds, thaw, type Freeze } from './shared.ts';
 import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
 
 /**
- * A stored document with its body kept parsed and deep-frozen: readers share it, get and list copy it,
- * an edit thaws it (see shared.ts). Bodies enter through JSON text or freezeJson, so they are JSON values.
+ * A stored document with its body kept parsed and frozen (see Freeze): readers share it, get and list
+ * copy it, an edit thaws it (see shared.ts). Bodies enter through JSON text or commit, so they are JSON values.
  */
 type Rec = StoredDoc<unknown>;
 type LogRec = { seq: number; body: unknown };
@@ -25,7 +25,8 @@ function firstAfter(items: { seq: number }[], afterSeq: number): number {
   return lo;
 }
 
-export function createMemoryStore(): Store {
+export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
+  const freeze = opts.freeze ?? defaultFreeze();
   const docs = new Map<string, Rec>();
   const listings = new Map<string, Rec[]>(); // per (kind, tenant), in seq order, deleted ones included
   const logs = new Map<string, LogRec[]>(); // per (kind, tenant, owner), in seq order
@@ -103,7 +104,7 @@ export function createMemoryStore(): Store {
       if (!rec) return undefined;
       const draft = thaw(rec.body as T);
       const result = fn(draft);
-      patch(rec, { body: freezeJson(draft), updatedAt });
+      patch(rec, { body: commit(draft, freeze), updatedAt });
       return { result };
     },
 

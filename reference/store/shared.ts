@@ -32,38 +32,51 @@ export function frozenBody<T>(json: string): T {
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /**
+ * How much of a body an edit leaves frozen when it commits. Array items are always frozen: the
+ * next draft shares them (see thaw). 'deep' also freezes the containers, so a read path that
+ * modifies what read() gave it throws; it costs about as much again as the engine on every change
+ * (npm run bench), so it is for tests: REFERENCE_FREEZE=deep, which vitest.config.ts sets.
+ */
+export type Freeze = 'deep' | 'items';
+export const defaultFreeze = (): Freeze => (process.env.REFERENCE_FREEZE === 'deep' ? 'deep' : 'items');
+
+/**
  * Makes a value what JSON text would make it (undefined members and functions dropped, undefined
  * array items and non-finite numbers become null, toJSON honoured), in place, and deep-freezes it.
- * Frozen parts are skipped: they were frozen here before, so they are JSON already. This is what
- * lets an edit commit without serialising: only the containers the edit copied are walked.
+ * Frozen parts are skipped: they were frozen here before, so they are JSON already.
  */
 export function freezeJson<T>(value: T): T {
-  const out = normalise(value);
+  return commit(value, 'deep');
+}
+
+/** What an edit does to its draft when fn returns: normalise as freezeJson does, freezing per `freeze`. */
+export function commit<T>(draft: T, freeze: Freeze): T {
+  const out = normalise(draft, freeze === 'deep');
   if (out === undefined) throw new TypeError('store: a body must be a JSON value');
   return out as T;
 }
 
-function normalise(value: unknown): Json | undefined {
+function normalise(value: unknown, freeze: boolean): Json | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
   if (typeof value === 'bigint') throw new TypeError('store: a body must be a JSON value (BigInt found)');
   if (typeof value !== 'object') return undefined; // undefined, function, symbol
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return normalise((value as { toJSON(): unknown }).toJSON());
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return normalise((value as { toJSON(): unknown }).toJSON(), freeze);
   if (Object.isFrozen(value)) return value as Json;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const v = normalise(value[i]);
+      const v = normalise(value[i], true); // items are shared with the next draft: always frozen
       if (v !== value[i]) value[i] = v === undefined ? null : v;
     }
   } else {
     const obj = value as Record<string, unknown>;
     for (const k in obj) {
-      const v = normalise(obj[k]);
+      const v = normalise(obj[k], freeze);
       if (v === undefined) delete obj[k];
       else if (v !== obj[k]) obj[k] = v;
     }
   }
-  return Object.freeze(value) as Json;
+  return (freeze ? Object.freeze(value) : value) as Json;
 }
 
 /**

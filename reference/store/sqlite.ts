@@ -1,6 +1,6 @@
 // SQLite store (`--db FILE`), via better-sqlite3, whose API is synchronous like ours.
 import Database from 'better-sqlite3';
-import { decodeBody, encodeBody, pageBounds, freezeJson, frozenBody, thaw } from './shared.ts';
+import { commit, decodeBody, defaultFreeze, encodeBody, pageBounds, frozenBody, thaw, type Freeze } from './shared.ts';
 import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
 
 /**
@@ -89,12 +89,13 @@ function open(file: string): Database.Database {
   }
 }
 
-/** Live documents kept parsed and frozen, most recently used last (see the cache in createSqliteStore). */
+/** Live documents kept parsed and frozen (see Freeze), most recently used last (see the cache in createSqliteStore). */
 const CACHE_DOCS = 1000;
 
-export function createSqliteStore(file: string): Store {
+export function createSqliteStore(file: string, opts: { freeze?: Freeze } = {}): Store {
+  const freeze = opts.freeze ?? defaultFreeze();
   const db = open(file);
-  // Parsed, deep-frozen live documents, so reads and edits skip JSON.parse. The file stays the truth:
+  // Parsed, frozen live documents, so reads and edits skip JSON.parse. The file stays the truth:
   // every write goes to it first, an entry is dropped when its row changes any other way, and the
   // whole cache is dropped when a transaction rolls back. It assumes this process is the file's only
   // writer, which is how the reference runs (one `serve --db FILE`).
@@ -182,7 +183,7 @@ export function createSqliteStore(file: string): Store {
       if (!doc) return undefined;
       const draft = thaw(doc.body as T);
       const result = fn(draft);
-      const body = freezeJson(draft);
+      const body = commit(draft, freeze);
       const k = cacheKey(kind, tenantId, id);
       cache.delete(k); // dropped first: if the write throws, no stale entry is left behind
       if (sql.update.run({ kind, tenantId, id, body: encodeBody(body), at: updatedAt }).changes !== 1) return undefined;

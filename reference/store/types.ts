@@ -45,8 +45,9 @@ export interface Store {
   /** Live document, or undefined. Soft-deleted ones only with includeDeleted. Another tenant's document is undefined. */
   get<T>(kind: Kind, tenantId: string, id: string, opts?: { includeDeleted?: boolean }): StoredDoc<T> | undefined;
   /**
-   * Like get (live documents only), for reads that change nothing: the body is deep-frozen and may be
-   * shared between calls, so it costs no copy; any attempt to change it throws.
+   * Like get (live documents only), for reads that change nothing: the body is shared between calls,
+   * so it costs no copy, and must not be changed. Its array items are always frozen; with freeze
+   * 'deep' (tests) all of it is, so a read path that changes it throws.
    */
   read<T>(kind: Kind, tenantId: string, id: string): StoredDoc<Readonly<T>> | undefined;
   /** Replaces the body of a live document and sets updatedAt; returns false if it is not live. */

@@ -3,20 +3,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStore, createSqliteStore, DuplicateIdError, type Store } from '../../reference/store/index.ts';
+import { createMemoryStore, createSqliteStore, DuplicateIdError, type Freeze, type Store } from '../../reference/store/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
-const factories: [string, () => Store][] = [
-  ['memory', () => createMemoryStore()],
-  ['sqlite', () => createSqliteStore(join(dir, `contract-${++files}.db`))],
+// Each store in both freeze modes (see Freeze in reference/store/shared.ts).
+const factories: [string, () => Store, Freeze][] = [
+  ['memory', () => createMemoryStore({ freeze: 'deep' }), 'deep'],
+  ['memory', () => createMemoryStore({ freeze: 'items' }), 'items'],
+  ['sqlite', () => createSqliteStore(join(dir, `contract-${++files}.db`), { freeze: 'deep' }), 'deep'],
+  ['sqlite', () => createSqliteStore(join(dir, `contract-${++files}.db`), { freeze: 'items' }), 'items'],
 ];
 
 const ids = (items: { id: string }[]) => items.map((d) => d.id);
 
-describe.each(factories)('%s store', (_name, make) => {
+describe.each(factories)('%s store, freeze %s', (_name, make, freeze) => {
   let store: Store;
   beforeEach(() => {
     store = make();
@@ -132,6 +135,15 @@ describe.each(factories)('%s store', (_name, make) => {
       expect(() => store.edit<Doc, void>('world', 't', 'w', 5, (d) => { d.items[0].v = 7; })).toThrow(TypeError);
       store.edit<Doc, void>('world', 't', 'w', 6, (d) => { d.items[0] = { ...d.items[0], v: 7 }; });
       expect(store.get<Doc>('world', 't', 'w')!.body.items).toEqual([{ v: 7 }]);
+    });
+
+    it(`leaves array items frozen after an edit${freeze === 'deep' ? ', and every container' : ', containers not'}`, () => {
+      store.insert('world', 't', 'w', 1, seed());
+      store.edit<Doc, void>('world', 't', 'w', 5, (d) => { d.items.push({ v: 2 }); d.nested = { n: 3 }; });
+      const body = store.read<Doc>('world', 't', 'w')!.body;
+      expect(body.items.map(Object.isFrozen)).toEqual([true, true]);
+      expect([body, body.nested, body.items].map(Object.isFrozen)).toEqual(Array(3).fill(freeze === 'deep'));
+      expect(() => store.edit<Doc, void>('world', 't', 'w', 6, (d) => { d.items[1].v = 9; })).toThrow(TypeError);
     });
 
     it('is undone with an enclosing transaction that fails, and sees only live documents of its tenant', () => {
