@@ -1,5 +1,5 @@
 // In-memory store: the default when no --db is given. Everything is lost on exit.
-import { commit, copyBody, defaultFreeze, encodeBody, frozenBody, pageBounds, thaw, type Freeze } from './shared.ts';
+import { copyBody, defaultFreeze, editBody, encodeBody, frozenBody, pageBounds, type Freeze } from './shared.ts';
 import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
 
 /**
@@ -102,9 +102,8 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
       ensureOpen();
       const rec = liveRec(kind, tenantId, id);
       if (!rec) return undefined;
-      const draft = thaw(rec.body as T);
-      const result = fn(draft);
-      patch(rec, { body: commit(draft, freeze), updatedAt });
+      const { body, result } = editBody(rec.body as T, freeze, fn);
+      patch(rec, { body, updatedAt });
       return { result };
     },
 

@@ -89,6 +89,13 @@ export function thaw<T>(body: T): T {
   return copyValue(body, false) as T;
 }
 
+/** An edit of a committed body, the same in both stores: fn changes a thawed draft, which is then committed. */
+export function editBody<T, R>(body: T, freeze: Freeze, fn: (draft: T) => R): { body: T; result: R } {
+  const draft = thaw(body);
+  const result = fn(draft);
+  return { body: commit(draft, freeze), result };
+}
+
 /** A deep copy of a JSON body, array items included (what get and list hand out). */
 export function copyBody<T>(body: T): T {
   return copyValue(body, true) as T;

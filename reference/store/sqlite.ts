@@ -1,6 +1,6 @@
 // SQLite store (`--db FILE`), via better-sqlite3, whose API is synchronous like ours.
 import Database from 'better-sqlite3';
-import { commit, decodeBody, defaultFreeze, encodeBody, pageBounds, frozenBody, thaw, type Freeze } from './shared.ts';
+import { decodeBody, defaultFreeze, editBody, encodeBody, pageBounds, frozenBody, type Freeze } from './shared.ts';
 import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
 
 /**
@@ -181,11 +181,10 @@ export function createSqliteStore(file: string, opts: { freeze?: Freeze } = {}):
     edit<T, R>(kind: Kind, tenantId: string, id: string, updatedAt: number, fn: (draft: T) => R) {
       const doc = live(kind, tenantId, id);
       if (!doc) return undefined;
-      const draft = thaw(doc.body as T);
-      const result = fn(draft);
-      const body = commit(draft, freeze);
+      const { body, result } = editBody(doc.body as T, freeze, fn);
       const k = cacheKey(kind, tenantId, id);
       cache.delete(k); // dropped first: if the write throws, no stale entry is left behind
+      // No row changed: another process deleted it since it was cached (see the cache's assumption).
       if (sql.update.run({ kind, tenantId, id, body: encodeBody(body), at: updatedAt }).changes !== 1) return undefined;
       remember(k, { ...doc, updatedAt, body });
       return { result };

@@ -56,8 +56,8 @@ export interface Store {
    * Read-modify-write of a live document, atomically: fn gets a writable draft and whatever it leaves
    * there becomes the body, with updatedAt; if fn throws nothing changes. Returns undefined (fn not
    * called) if the document is not live. Cheaper than get + update: the draft copies only containers
-   * (see thaw in shared.ts), so fn must replace an array item rather than modify it, and must not
-   * touch the draft after returning (it is frozen then). The result of fn may share parts of it.
+   * (see thaw in shared.ts), so fn must replace an array item rather than modify it. After fn returns
+   * the draft is the committed body: nothing may change it, nor the parts of it fn's result shares.
    */
   edit<T, R>(kind: Kind, tenantId: string, id: string, updatedAt: number, fn: (draft: T) => R): { result: R } | undefined;
   /** Sets deletedAt and updatedAt to `at`; returns false if the document is not live. */

@@ -5,7 +5,7 @@
 import type { Appraisal, PersonaSnapshot, VAD } from '../../../contract/resources.ts';
 import type { MemoryEpisode } from './types.ts';
 import { internals } from './internals.ts';
-import { clamp01, hashString, norm, pushCapped, round } from './util.ts';
+import { clamp01, hashString, memoize, norm, pushCapped, round } from './util.ts';
 
 export const MEMORY = {
   CAPACITY: 50,
@@ -16,16 +16,7 @@ export const MEMORY = {
 } as const;
 
 // The id prefix of a seed's episodes (its hash in hex), kept per seed rather than hashed per percept.
-const PREFIX = new Map<string, string>();
-function prefixOf(seed: string): string {
-  let p = PREFIX.get(seed);
-  if (p === undefined) {
-    p = `ep-${hashString(seed).toString(16).padStart(8, '0')}`;
-    if (PREFIX.size >= 1024) PREFIX.clear();
-    PREFIX.set(seed, p);
-  }
-  return p;
-}
+const prefixOf = memoize((seed: string) => `ep-${hashString(seed).toString(16).padStart(8, '0')}`, 1024);
 
 export function remember(
   s: PersonaSnapshot, sourceEntity: string, context: string, a: Appraisal, change: VAD, surprise: number, now: number,

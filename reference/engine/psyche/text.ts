@@ -4,6 +4,7 @@
 // warm: a kind close). The same snapshot and percept give the same text.
 import type { DiscreteEmotion, PersonaConfig, PersonaSnapshot } from '../../../contract/resources.ts';
 import { draw } from './internals.ts';
+import { memoize } from './util.ts';
 
 export const FAMILY: Record<string, string> = {
   anger: 'hostile', hate: 'hostile', reproach: 'hostile', disliking: 'hostile', resentment: 'hostile',
@@ -38,25 +39,18 @@ const CONTRACTIONS: [RegExp, string][] = [
 export const STRONG_INTENSITY = 0.6;
 
 interface StyleCues { terse: boolean; casual: boolean; poetic: boolean; warm: boolean; formal: boolean }
-const STYLE_CUES = new Map<string, StyleCues>();
 
 /** What a speaking style asks of the reply (read once per style text). */
-function styleCues(speakingStyle: string): StyleCues {
-  let cues = STYLE_CUES.get(speakingStyle);
-  if (cues === undefined) {
-    const style = speakingStyle.toLowerCase();
-    cues = {
-      terse: /terse|brief|laconic|curt/.test(style),
-      casual: /casual|informal|friendly/.test(style),
-      poetic: /poetic|lyrical|flowery/.test(style),
-      warm: /warm|gentle|kind/.test(style),
-      formal: /formal|polite|courtly/.test(style) && !/informal/.test(style),
-    };
-    if (STYLE_CUES.size >= 256) STYLE_CUES.clear();
-    STYLE_CUES.set(speakingStyle, cues);
-  }
-  return cues;
-}
+const styleCues = memoize((speakingStyle: string): StyleCues => {
+  const style = speakingStyle.toLowerCase();
+  return Object.freeze({
+    terse: /terse|brief|laconic|curt/.test(style),
+    casual: /casual|informal|friendly/.test(style),
+    poetic: /poetic|lyrical|flowery/.test(style),
+    warm: /warm|gentle|kind/.test(style),
+    formal: /formal|polite|courtly/.test(style) && !/informal/.test(style),
+  });
+});
 
 export function reply(s: PersonaSnapshot, config: PersonaConfig, d: DiscreteEmotion): string {
   const family = FAMILY[d.primary] ?? 'neutral';

@@ -68,18 +68,24 @@ export function pushCapped<T>(list: T[], item: T, cap: number): void {
   else if (list.length > cap) list.splice(0, list.length - cap);
 }
 
+/**
+ * `fn` with its results kept for the last keys seen (at most `size`; all are dropped when full).
+ * Only for pure functions of their key whose results nobody changes (freeze them if they are objects).
+ */
+export function memoize<V>(fn: (key: string) => V, size = 256): (key: string) => V {
+  const kept = new Map<string, V>();
+  return (key) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = fn(key);
+      if (kept.size >= size) kept.clear();
+      kept.set(key, value);
+    }
+    return value;
+  };
+}
+
 // One percept reads the same texts several times (norms, goals, mortality cues) and the goal texts
 // come back on every percept: their tokens are kept (frozen, so no caller can change a shared list).
-const TOKEN_CACHE = new Map<string, readonly string[]>();
-const TOKEN_CACHE_SIZE = 256;
-
 /** Lower-case word tokens of a text (letters, digits, apostrophes). */
-export const tokens = (text: string): readonly string[] => {
-  let out = TOKEN_CACHE.get(text);
-  if (out === undefined) {
-    out = Object.freeze(text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []);
-    if (TOKEN_CACHE.size >= TOKEN_CACHE_SIZE) TOKEN_CACHE.clear();
-    TOKEN_CACHE.set(text, out);
-  }
-  return out;
-};
+export const tokens = memoize((text: string): readonly string[] => Object.freeze(text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []));

@@ -7,19 +7,20 @@ import { psyche } from '../../../reference/engine/psyche/index.ts';
 import { apply, check, config, jsonClone, newPersona, opsArb, type Op } from './arbitraries.ts';
 import { applyWorld, buildWorld, roundTripWorld, setupArb, WORLD_ID, worldOpsArb, type WorldOp, type WorldSetup } from './world-arbitraries.ts';
 import type { PersonaConfig } from '../../../contract/resources.ts';
-import { freezeJson, thaw } from '../../../reference/store/shared.ts';
+import { commit, thaw } from '../../../reference/store/shared.ts';
 
 /**
  * How the state is carried between operations: as is, through a JSON round trip, or as the store
- * does it (frozen after each operation, thawed before the next: array items shared and frozen).
+ * does it in either freeze mode (committed after each operation, thawed before the next: array
+ * items shared and frozen; with 'deep' the containers were frozen too).
  */
-type Carry = 'direct' | 'roundTrip' | 'store';
+type Carry = 'direct' | 'roundTrip' | 'deep' | 'items';
 
 function personaRun(cfg: PersonaConfig, ops: Op[], carry: Carry, seed = 'prop-seed'): string[] {
   const p = newPersona(jsonClone(cfg), seed);
   const outs = ops.map((o) => {
     if (carry === 'roundTrip') p.snap = jsonClone(p.snap);
-    if (carry === 'store') p.snap = thaw(freezeJson(p.snap));
+    if (carry === 'deep' || carry === 'items') p.snap = thaw(commit(p.snap, carry));
     return JSON.stringify(apply(p, o) ?? null);
   });
   return [...outs, JSON.stringify(p.snap)];
@@ -29,7 +30,7 @@ function worldRun(setup: WorldSetup, ops: WorldOp[], carry: Carry, form: (x: unk
   let w = buildWorld(jsonClone(setup));
   const outs = ops.map((o) => {
     if (carry === 'roundTrip') roundTripWorld(w);
-    if (carry === 'store') w = thaw(freezeJson(w));
+    if (carry === 'deep' || carry === 'items') w = thaw(commit(w, carry));
     return JSON.stringify(form(applyWorld(w, jsonClone(o)) ?? null));
   });
   return [...outs, JSON.stringify(form(exportWorld(w, WORLD_ID)))];
@@ -49,53 +50,35 @@ function same(a: string[], b: string[]): void {
   throw new Error(`output ${i} of ${a.length} differs at character ${j}:\n  ${cut(a[i])}\n  ${cut(b[i] ?? '')}`);
 }
 
+type Case = [title: string, seed: number, runs: number, a: Carry, b: Carry];
+
+// The store hands out drafts whose array items are shared and frozen (Store.edit): an operation
+// that modified an item in place would throw in the 'deep' and 'items' runs instead of behaving as
+// on a plain object.
+const PERSONA_CASES: Case[] = [
+  ['two runs of the same inputs give byte-identical outputs and snapshots', 0xde7e01, 150, 'direct', 'direct'],
+  ['a JSON round trip of the snapshot before every operation changes nothing', 0xde7e02, 150, 'direct', 'roundTrip'],
+  ['operating on store drafts (freeze deep) gives the same outputs', 0xde7e06, 150, 'direct', 'deep'],
+  ['operating on store drafts (freeze items) gives the same outputs', 0xde7e08, 100, 'direct', 'items'],
+];
+const WORLD_CASES: Array<[...Case, form?: (x: unknown) => unknown]> = [
+  ['two runs of the same inputs give byte-identical results and snapshots', 0xde7e03, 50, 'direct', 'direct'],
+  ['export → JSON → import of the snapshot before every operation changes nothing', 0xde7e04, 50, 'direct', 'roundTrip'],
+  ['the same, member order aside (the content of every result survives the round trips)', 0xde7e05, 50, 'direct', 'roundTrip', canonical],
+  ['operating on store drafts (freeze deep) gives the same results', 0xde7e07, 50, 'direct', 'deep'],
+  ['operating on store drafts (freeze items) gives the same results', 0xde7e09, 30, 'direct', 'items'],
+];
+
 describe('determinism (fast-check)', () => {
-  it('persona: two runs of the same inputs give byte-identical outputs and snapshots', () => {
-    check('persona determinism', 0xde7e01, 150, [config, opsArb(20)], (cfg, ops) => {
-      const a = personaRun(cfg, ops, 'direct'), b = personaRun(cfg, ops, 'direct');
-      same(a, b);
+  it.each(PERSONA_CASES)('persona: %s', (title, seed, runs, a, b) => {
+    check(`persona: ${title}`, seed, runs, [config, opsArb(20)], (cfg, ops) => {
+      same(personaRun(cfg, ops, a), personaRun(cfg, ops, b));
     });
   });
 
-  it('persona: a JSON round trip of the snapshot before every operation changes nothing', () => {
-    check('persona determinism (round trip)', 0xde7e02, 150, [config, opsArb(20)], (cfg, ops) => {
-      const a = personaRun(cfg, ops, 'direct'), b = personaRun(cfg, ops, 'roundTrip');
-      same(a, b);
-    });
-  });
-
-  it('world: two runs of the same inputs give byte-identical results and snapshots', () => {
-    check('world determinism', 0xde7e03, 50, [setupArb, worldOpsArb(12)], (setup, ops) => {
-      const a = worldRun(setup, ops, 'direct'), b = worldRun(setup, ops, 'direct');
-      same(a, b);
-    });
-  });
-
-  it('world: export → JSON → import of the snapshot before every operation changes nothing', () => {
-    check('world determinism (round trip)', 0xde7e04, 50, [setupArb, worldOpsArb(12)], (setup, ops) => {
-      const a = worldRun(setup, ops, 'direct'), b = worldRun(setup, ops, 'roundTrip');
-      same(a, b);
-    });
-  });
-
-  it('world: the same, member order aside (the content of every result survives the round trips)', () => {
-    check('world determinism (round trip, canonical)', 0xde7e05, 50, [setupArb, worldOpsArb(12)], (setup, ops) => {
-      const a = worldRun(setup, ops, 'direct', canonical), b = worldRun(setup, ops, 'roundTrip', canonical);
-      same(a, b);
-    });
-  });
-
-  // The store hands out drafts whose array items are shared and frozen (Store.edit): an operation
-  // that modified an item in place would throw here instead of behaving as on a plain object.
-  it('persona: operating on store drafts (frozen between operations) gives the same outputs', () => {
-    check('persona determinism (store drafts)', 0xde7e06, 150, [config, opsArb(20)], (cfg, ops) => {
-      same(personaRun(cfg, ops, 'direct'), personaRun(cfg, ops, 'store'));
-    });
-  });
-
-  it('world: operating on store drafts (frozen between operations) gives the same results', () => {
-    check('world determinism (store drafts)', 0xde7e07, 50, [setupArb, worldOpsArb(12)], (setup, ops) => {
-      same(worldRun(setup, ops, 'direct'), worldRun(setup, ops, 'store'));
+  it.each(WORLD_CASES)('world: %s', (title, seed, runs, a, b, form) => {
+    check(`world: ${title}`, seed, runs, [setupArb, worldOpsArb(12)], (setup, ops) => {
+      same(worldRun(setup, ops, a, form), worldRun(setup, ops, b, form));
     });
   });
 

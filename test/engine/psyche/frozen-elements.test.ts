@@ -11,22 +11,10 @@ import { NARRATIVE } from '../../../reference/engine/psyche/narrative.ts';
 import type { EntityResponse, PersonaSnapshot } from '../../../contract/resources.ts';
 import { apply, config as configArb, newPersona, opsArb, type Persona } from '../properties/arbitraries.ts';
 import { chat, event, persona, T0 } from './helpers.ts';
+import { commit } from '../../../reference/store/shared.ts';
 
-function deepFreeze(x: unknown): void {
-  if (!x || typeof x !== 'object' || Object.isFrozen(x)) return;
-  Object.freeze(x);
-  for (const v of Object.values(x)) deepFreeze(v);
-}
-
-/** Deep-freezes every element of every array reachable from `x` (the arrays themselves stay open). */
-function freezeElements(x: unknown): void {
-  if (!x || typeof x !== 'object') return;
-  if (Array.isArray(x)) {
-    for (const el of x) deepFreeze(el);
-    return;
-  }
-  for (const v of Object.values(x)) freezeElements(v);
-}
+/** Deep-freezes every element of every array (the containers stay open), as a store edit commits. */
+const freezeElements = (snap: PersonaSnapshot) => commit(snap, 'items');
 
 /** What the runs went through, so the test can tell it reached the interesting cases. */
 interface Seen { goalChanges: number; extendedArcs: number; strategiesEnded: number; calls: number }
