@@ -1,11 +1,12 @@
 // npm run bench: throughput of the reference on loopback, measured with autocannon in the same run
 // against a route that does no work (the baseline), GET /worlds/{id} and POST /worlds/{id}/chat;
-// then the memory of a world with 10,000 personas; then the load runner's highest held rate. Figures are quoted as ratios to the baseline,
-// since the machine is shared and noisy.
+// then the memory of a world with 10,000 personas; then the load runner's highest held rate.
+// Figures are quoted as ratios to the baseline, since the machine is shared and noisy.
 //
-// Two more rows split the cost of a chat: a canned chat (the same key check, rate limit, body
-// validation and a response of the same size, but no store and no engine) is what the platform
-// alone lets a chat reach; and chat with `--db` (SQLite, fsync per write) is the durable figure.
+// Three more rows split the cost of a chat: the no-op behind the key check and rate limit; a
+// canned chat (the same key check, rate limit, body validation and a response of the same size,
+// but no store and no engine), which is what the platform alone lets a chat reach; and chat with
+// `--db` (SQLite, fsync per write), the durable figure.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,8 @@ const server = await startReference({
   extend: (app) => {
     // A route that does no work: public, so no key lookup, store or engine.
     app.get('/__noop', { config: { public: true } }, async () => 'ok');
+    // The same, behind the key check and rate limit every operation passes.
+    app.get('/__noop-keyed', async () => 'ok');
     app.post('/__canned-chat', { schema: { body: chatOp.body } }, async () => ({ result: canned }));
   },
 });
@@ -55,6 +58,7 @@ const { worldId } = await newWorld(server.url);
 canned = await post(`${server.url}/worlds/${(await newWorld(server.url)).worldId}/chat`, JSON.parse(chatBody));
 
 const baseline = await run(`${server.url}/__noop`);
+const keyedNoop = await run(`${server.url}/__noop-keyed`);
 const getWorld = await run(`${server.url}/worlds/${worldId}`);
 const cannedChat = await run(`${server.url}/__canned-chat`, { method: 'POST', body: chatBody });
 const chat = await run(`${server.url}/worlds/${worldId}/chat`, { method: 'POST', body: chatBody });
@@ -81,7 +85,7 @@ const snapshotBytes = (await (await fetch(`${server.url}/worlds/${big.worldId}/s
 await server.close();
 
 const row = (name: string, r: { rps: number; p50: number; p99: number }) => [name, Math.round(r.rps), r.p50, r.p99, `${(r.rps / baseline.rps * 100).toFixed(1)}%`];
-const rows = [['route', 'req/s', 'p50 ms', 'p99 ms', 'of baseline'], row('no-op (baseline)', baseline), row('GET /worlds/{id}', getWorld),
+const rows = [['route', 'req/s', 'p50 ms', 'p99 ms', 'of baseline'], row('no-op (baseline)', baseline), row('no-op with key', keyedNoop), row('GET /worlds/{id}', getWorld),
   row('canned chat', cannedChat), row('POST …/chat', chat), row('chat, --db', sqliteChat)];
 for (const r of rows) console.log(r.map((c) => String(c).padEnd(18)).join(''));
 console.log(`(${DURATION_S} s each, 10 connections, loopback, memory store unless --db, one process)`);
