@@ -26,3 +26,4 @@ export const psyche: PsycheModel = {
 
 export type { Percept, PerceiveOutcome, PsycheModel } from './model.ts';
 export { repair } from './create.ts';
+export { DERIVE } from './appraisal.ts';

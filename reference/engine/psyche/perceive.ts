@@ -43,10 +43,12 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   const before: VAD = { ...st.emotion };
 
   let transition: string | undefined;
-  if (typeof stim.soulStageForce === 'number' && Number.isFinite(stim.soulStageForce)) {
-    const forced = forceStage(st.soul_stage, stim.soulStageForce);
-    st.soul_stage = forced.stage;
-    transition = forced.transition;
+  // A forced stage starts afresh, and the percept that forced it adds no load to it.
+  const forced = typeof stim.soulStageForce === 'number' && Number.isFinite(stim.soulStageForce);
+  if (forced) {
+    const f = forceStage(st.soul_stage, stim.soulStageForce as number);
+    st.soul_stage = f.stage;
+    transition = f.transition;
   }
 
   const rel = key !== undefined ? s.relationships[key] : undefined;
@@ -91,7 +93,7 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
 
   spend(st, impulse, stim.bodyBudgetDelta);
   st.need_state = addNeeds(addNeeds(st.need_state, needsFromAppraisal(a, social)), stim.needsDelta as Partial<NeedState> | undefined);
-  if (!transition) {
+  if (!forced) {
     const moved = accumulate(st.soul_stage, load, relief, true);
     st.soul_stage = moved.stage;
     transition = moved.transition;

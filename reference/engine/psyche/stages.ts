@@ -62,10 +62,13 @@ export const reliefOf = (impulse: VAD): number => STAGE.RELIEF_V * Math.max(0, i
 
 const label = (from: SoulStage, to: SoulStage) => `${from.name} -> ${to.name}`;
 
-/** Forces a stage (stimulus soulStageForce); reports the transition when the stage changes. */
+/**
+ * Forces a stage (stimulus soulStageForce): the stage starts afresh (load 0, turns 0) even when it is
+ * the current one; the transition is reported only when the stage changes.
+ */
 export function forceStage(cur: SoulStage, id: number): { stage: SoulStage; transition?: string } {
   const next = stageState(id);
-  return next.id === cur.id ? { stage: cur } : { stage: next, transition: label(cur, next) };
+  return next.id === cur.id ? { stage: next } : { stage: next, transition: label(cur, next) };
 }
 
 /**

@@ -2,13 +2,16 @@
 // stored per world. Each carries the appraisal and stimulus it applies.
 import type { Appraisal, Stimulus } from '../../../contract/resources.ts';
 import type { DeepPartial } from '../../../contract/input.ts';
+import { DERIVE } from '../psyche/index.ts';
 import { nextId } from './entities.ts';
 import { fail } from './fail.ts';
 import type { ActionRecord, WorldDoc } from './model.ts';
 
+// An action is caused by its actor, another than the persona that perceives it: agency is the
+// psyche's own value for an action by another (docs/engine.md, appraisal derivation).
 const appraisal = (congruence: number, norm: number, relevance = 0.6): Appraisal => ({
   goal_relevance: relevance, goal_congruence: congruence, expectedness: 0.5, controllability: 0.5,
-  agency: 0.5, norm_compatibility: norm,
+  agency: DERIVE.AGENCY_OTHER.action, norm_compatibility: norm,
 });
 const def = (id: string, description: string, a: Appraisal, stimulus: Stimulus = {}): ActionRecord =>
   ({ id, name: id, description, custom: false, appraisal: a, stimulus });
@@ -38,6 +41,7 @@ export function createAction(world: WorldDoc, body: {
 }): ActionRecord {
   const action: ActionRecord = {
     id: nextId(world, 'act'), name: body.name, description: body.description ?? '', custom: true,
+    // Members not given are filled once, here, with fixed values: the stored action is complete.
     appraisal: { ...appraisal(0, 0, 0.5), ...body.appraisal } as Appraisal,
     stimulus: (body.stimulus ?? {}) as Stimulus,
   };

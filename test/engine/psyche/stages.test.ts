@@ -20,6 +20,19 @@ describe('soul stages', () => {
     expect(snap.state.soul_stage.id).toBe(0);
   });
 
+  it('a forced stage starts afresh, even the current one, and the forcing percept adds no load', () => {
+    const { config, snap } = persona();
+    psyche.perceive(snap, config, chat(INSULT));
+    expect(snap.state.soul_stage.cumulative_load).toBeGreaterThan(0);
+    expect(snap.state.soul_stage.turns_in_stage).toBe(1);
+    // A shock that would add load, forcing the stage the persona is already in.
+    psyche.perceive(snap, config, event('reset', { text: INSULT, stimulus: { soulStageForce: snap.state.soul_stage.id } }));
+    expect(snap.state.soul_stage.cumulative_load).toBe(0);
+    expect(snap.state.soul_stage.turns_in_stage).toBe(0);
+    psyche.perceive(snap, config, event('up', { text: INSULT, stimulus: { soulStageForce: 2 } }));
+    expect(snap.state.soul_stage).toMatchObject({ id: 2, cumulative_load: 0, turns_in_stage: 0 });
+  });
+
   it('accumulated load climbs one stage at a time and counts turns', () => {
     let s = stageState(0);
     s = accumulate(s, 1, 0, true).stage;

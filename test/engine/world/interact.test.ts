@@ -1,7 +1,7 @@
 // Interact (docs/engine.md, "Worlds": Interact): an action's appraisal and stimulus reach the target
 // persona as a percept of kind action; the exchange is logged under the action's name.
 import { describe, expect, it } from 'vitest';
-import { actionOrFail, allActions, createAction, deleteAction, interact } from '../../../reference/engine/world/index.ts';
+import { actionOrFail, allActions, chat, createAction, deleteAction, interact } from '../../../reference/engine/world/index.ts';
 import { errorCode, harbour, persona, snapshotText, T0 } from './helpers.ts';
 
 const act = (w: ReturnType<typeof harbour>, id: string, target = 'mara', actor = 'visitor') => interact(w, actionOrFail(w, id), { actor, target });
@@ -19,7 +19,7 @@ describe('interact', () => {
     expect(r.result).toMatchObject({ actionId: 'greet', entityName: 'mara', affected: [] });
     expect(r.result.response.memoryEpisode).toMatchObject({
       context: 'A friendly greeting.', sourceEntity: 'ent-4', timestamp: T0,
-      appraisal: { goal_relevance: 0.3, goal_congruence: 0.3, expectedness: 0.5, controllability: 0.5, agency: 0.5, norm_compatibility: 0.5 },
+      appraisal: { goal_relevance: 0.3, goal_congruence: 0.3, expectedness: 0.5, controllability: 0.5, agency: -0.7, norm_compatibility: 0.5 },
     });
     expect(r.logged).toEqual([expect.objectContaining({ type: 'greet', spaceId: 'dock', sourceEntity: 'visitor', targetEntity: 'mara', payload: { actionId: 'greet' } })]);
     expect(w.progression.eventCounts).toEqual({ greet: 1 });
@@ -35,6 +35,19 @@ describe('interact', () => {
     }
   });
 
+  it('an action is caused by its actor: an insult angers (dominance up) as an insulting chat does; a threat, out of control, frightens', () => {
+    const dominance = (run: (w: ReturnType<typeof harbour>) => { result: { response: { emotion: { D: number } } } }) => {
+      const w = harbour();
+      return { before: persona(w, 'mara').state.emotion.D, after: run(w).result.response.emotion.D };
+    };
+    const insult = dominance((w) => act(w, 'insult'));
+    expect(insult.after).toBeGreaterThan(insult.before);
+    const said = dominance((w) => chat(w, { from: 'visitor', to: 'mara', message: 'You are a stupid, worthless idiot and I hate you.' }));
+    expect(said.after).toBeGreaterThan(said.before);
+    const threat = dominance((w) => act(w, 'threaten'));
+    expect(threat.after).toBeLessThan(threat.before);
+  });
+
   it('the stimulus acts: compliment feeds competence and relatedness, threaten drains the body budget', () => {
     const w = harbour();
     act(w, 'compliment', 'mara');
@@ -47,7 +60,9 @@ describe('interact', () => {
   it('a custom action works like a default one and can be deleted; defaults cannot', () => {
     const w = harbour();
     const hug = createAction(w, { name: 'hug', description: 'A warm hug.', appraisal: { goal_congruence: 0.9 } });
-    expect(hug).toMatchObject({ id: 'act-5', custom: true, appraisal: { goal_congruence: 0.9, goal_relevance: 0.5 } });
+    expect(hug).toMatchObject({ id: 'act-5', custom: true, appraisal: {
+      goal_congruence: 0.9, goal_relevance: 0.5, expectedness: 0.5, controllability: 0.5, agency: -0.7, norm_compatibility: 0,
+    } });
     const r = act(w, 'act-5');
     expect(r.logged[0].type).toBe('hug');
     expect(r.result.response.emotion.V).toBeGreaterThan(0);
