@@ -51,11 +51,25 @@ export function initialWeights(t: Traits): Weights {
   return normalise(raw);
 }
 
-function normalise(w: Weights): Weights {
-  const sum = STRATEGIES.reduce((a, k) => a + Math.max(REG.WEIGHT_MIN, fin(w[k], REG.WEIGHT_MIN)), 0);
-  const out = {} as Weights;
-  for (const k of STRATEGIES) out[k] = round(Math.max(REG.WEIGHT_MIN, fin(w[k], REG.WEIGHT_MIN)) / sum);
-  return out;
+/**
+ * Weights that sum to 1 with each at least WEIGHT_MIN: the weights scaled to the mass left after the
+ * floored ones, repeated until none falls below the floor (at most one pass per strategy).
+ */
+export function normalise(w: Weights): Weights {
+  const floored = new Set<Strategy>();
+  for (;;) {
+    let free = 0;
+    for (const k of STRATEGIES) if (!floored.has(k)) free += Math.max(0, fin(w[k], REG.WEIGHT_MIN));
+    const mass = 1 - floored.size * REG.WEIGHT_MIN;
+    const share = (k: Strategy) => (free > 0 ? (Math.max(0, fin(w[k], REG.WEIGHT_MIN)) / free) * mass : mass / (STRATEGIES.length - floored.size));
+    const low = STRATEGIES.filter((k) => !floored.has(k) && share(k) < REG.WEIGHT_MIN);
+    if (low.length === 0) {
+      const out = {} as Weights;
+      for (const k of STRATEGIES) out[k] = round(floored.has(k) ? REG.WEIGHT_MIN : share(k));
+      return out;
+    }
+    for (const k of low) floored.add(k);
+  }
 }
 
 export const activeStrategy = (s: PersonaState): Strategy | undefined => {

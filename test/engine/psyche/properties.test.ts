@@ -103,6 +103,7 @@ describe('properties over random percepts', () => {
         for (const r of Object.values(snap.relationships)) expect(inRange(r.trust, 0, 1) && inRange(r.intimacy, 0, 1)).toBe(true);
         const w = Object.values(st.regulation.strategy_weights);
         expect(Math.abs(w.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-4);
+        expect(Math.min(...w)).toBeGreaterThanOrEqual(0.05); // the documented floor (docs/engine.md, Regulation)
         expect(st.emotion_history.length).toBeLessThanOrEqual(50);
         expect(snap.moodHistory.length).toBeLessThanOrEqual(50);
       });

@@ -1,13 +1,30 @@
 // Gross's regulation strategies: start on distress, phases, attenuation, effectiveness and learning.
 import { describe, expect, it } from 'vitest';
 import { psyche } from '../../../reference/engine/psyche/index.ts';
-import { attenuate, initialWeights, REG, STRATEGIES } from '../../../reference/engine/psyche/regulation.ts';
+import { attenuate, initialWeights, normalise, REG, STRATEGIES } from '../../../reference/engine/psyche/regulation.ts';
 import { traits } from '../../../reference/engine/psyche/personality.ts';
 import { chat, event, INSULT, NEUTRAL, persona, T0 } from './helpers.ts';
 
 const sum = (w: Record<string, number>) => Object.values(w).reduce((a, b) => a + b, 0);
 
 describe('regulation', () => {
+  it('weights sum to 1 with each at least 0.05, also after a learning step left one at the floor', () => {
+    // A learning step can leave the weights summing to 1.1 with one clamped at the floor: it stays at
+    // 0.05 and the others share 0.95 in proportion (0.95·0.3/1.05, 0.95·0.15/1.05).
+    const w = normalise({
+      situation_selection: 0.05, situation_modification: 0.3, attentional_deployment: 0.3,
+      cognitive_reappraisal: 0.3, response_modulation: 0.15,
+    });
+    expect(w).toEqual({
+      situation_selection: 0.05, situation_modification: 0.271429, attentional_deployment: 0.271429,
+      cognitive_reappraisal: 0.271429, response_modulation: 0.135714,
+    });
+    // Far below the floor and a missing member: every weight still ends at 0.05 or more.
+    const odd = normalise({ situation_selection: 0, situation_modification: 5, attentional_deployment: 0.01, cognitive_reappraisal: NaN, response_modulation: 1 } as never);
+    expect(Math.min(...Object.values(odd))).toBeGreaterThanOrEqual(REG.WEIGHT_MIN);
+    expect(sum(odd)).toBeCloseTo(1, 5);
+  });
+
   it('starting weights follow personality and sum to one', () => {
     const open = initialWeights(traits(psyche.normalizeConfig({ personality: { O: 1, E: 1, N: 0 } }, 'x')));
     const closed = initialWeights(traits(psyche.normalizeConfig({ personality: { O: 0, E: 0, N: 1 } }, 'x')));
