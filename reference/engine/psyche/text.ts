@@ -40,15 +40,18 @@ export const STRONG_INTENSITY = 0.6;
 
 interface StyleCues { terse: boolean; casual: boolean; poetic: boolean; warm: boolean; formal: boolean }
 
-/** What a speaking style asks of the reply (read once per style text). */
+/**
+ * What a speaking style asks of the reply (read once per style text). A cue is a word that starts
+ * one of the style's words: "warmly" is warm, "unkind" is not kind, "informal" is not formal.
+ */
 const styleCues = memoize((speakingStyle: string): StyleCues => {
   const style = speakingStyle.toLowerCase();
   return Object.freeze({
-    terse: /terse|brief|laconic|curt/.test(style),
-    casual: /casual|informal|friendly/.test(style),
-    poetic: /poetic|lyrical|flowery/.test(style),
-    warm: /warm|gentle|kind/.test(style),
-    formal: /formal|polite|courtly/.test(style) && !/informal/.test(style),
+    terse: /(?<![\p{L}\p{N}'])(terse|brief|laconic|curt)/u.test(style),
+    casual: /(?<![\p{L}\p{N}'])(casual|informal|friendly)/u.test(style),
+    poetic: /(?<![\p{L}\p{N}'])(poetic|lyrical|flowery)/u.test(style),
+    warm: /(?<![\p{L}\p{N}'])(warm|gentle|kind)/u.test(style),
+    formal: /(?<![\p{L}\p{N}'])(formal|polite|courtly)/u.test(style),
   });
 });
 

@@ -40,6 +40,19 @@ describe('reply text', () => {
     expect(texts('terse').split(/[.!?]/).filter(Boolean).length).toBe(1);
     expect(texts('poetic')).toMatch(/storm/);
   });
+
+  it('reads a style cue only at the start of a word: "warmly" is warm, "unkind" is not, "impolite" is not formal', () => {
+    const praised = (style: string) => {
+      const { config, snap } = persona({ identity: { speakingStyle: style } });
+      return psyche.perceive(snap, config, chat(PRAISE)).text;
+    };
+    const plain = praised('plain');
+    expect(praised('Warmly')).toBe(`${plain} I'm glad we can talk.`);
+    expect(praised('unkind')).toBe(plain);
+    expect(praised('impolite and rude')).toBe(plain);
+    // Casual, and not formal: no contraction is expanded.
+    expect(praised('Informal')).toBe(`Hey, ${plain.charAt(0).toLowerCase()}${plain.slice(1)}`);
+  });
 });
 
 describe('prompt lines', () => {
