@@ -22,7 +22,25 @@ export function view(s: PersonaSnapshot): StandalonePersonaState {
   };
 }
 
-export function contextState(s: PersonaSnapshot, toward?: PersonaRelationship): ContextPersonaState {
+/**
+ * The relationship a context reports when no one is named: the one with the most recent interaction
+ * (ties: the first key in code-unit order), so the field follows whom the persona last dealt with.
+ */
+export function latestRelationship(s: PersonaSnapshot): PersonaRelationship | undefined {
+  let best: PersonaRelationship | undefined;
+  let bestKey = '';
+  for (const [key, rel] of Object.entries(s.relationships ?? {})) {
+    if (!rel || typeof rel !== 'object') continue;
+    const at = fin(rel.lastInteraction, -Infinity), bestAt = best ? fin(best.lastInteraction, -Infinity) : -Infinity;
+    if (!best || at > bestAt || (at === bestAt && key < bestKey)) {
+      best = rel;
+      bestKey = key;
+    }
+  }
+  return best;
+}
+
+export function contextState(s: PersonaSnapshot, toward: PersonaRelationship | undefined = latestRelationship(s)): ContextPersonaState {
   const e = readVad(s.state.emotion);
   const st = s.state.soul_stage;
   const somatic: Record<string, number> = {};

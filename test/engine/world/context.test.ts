@@ -72,6 +72,23 @@ describe('context', () => {
     expect(context(w, 'mara').personaState!.emotion.vad.V).toBeLessThan(-0.1);
   });
 
+  it("personaState.relationship is the persona's relationship with whom it last dealt with, the default before anyone", () => {
+    const w = harbour();
+    expect(context(w, 'mara').personaState!.relationship).toEqual({ trust: 0.5, intimacy: 0, attachmentStyle: 'secure' });
+    const shown = () => context(w, 'mara').personaState!.relationship;
+    const held = (key: string) => {
+      const r = w.personas.mara.snapshot.relationships[key];
+      return { trust: r.trust, intimacy: r.intimacy, attachmentStyle: r.attachmentStyle };
+    };
+    chat(w, { from: 'visitor', to: 'mara', message: 'You are a stupid worthless idiot and I hate you' });
+    expect(shown()).toEqual(held('visitor'));
+    expect(shown().trust).toBeLessThan(0.5);
+    w.progression.elapsedTime += 60; // a minute later, someone else
+    chat(w, { from: 'olek', to: 'mara', message: 'Thank you, you did a wonderful job.' });
+    expect(shown()).toEqual(held('olek'));
+    expect(shown()).not.toEqual(held('visitor'));
+  });
+
   it('an entity may be named by id; an unknown one is ENTITY_NOT_FOUND', () => {
     const w = harbour();
     expect(context(w, 'ent-2').whoAmI.name).toBe('olek');
