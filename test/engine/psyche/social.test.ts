@@ -39,12 +39,15 @@ describe('relationships', () => {
     expect(attachmentStyle(t({ N: 0.9, A: 0.1, E: 0.1 }), 0.1)).toBe('fearful');
   });
 
-  it('contextState reports the relationship toward the asker', () => {
+  it('contextState reports the relationship toward the asker; with none named, the latest one, else the default', () => {
     const { config, snap } = persona();
+    expect(psyche.contextState(snap).relationship).toEqual({ trust: 0.5, intimacy: 0, attachmentStyle: 'secure' });
     psyche.perceive(snap, config, chat(PRAISE, 'bob'));
+    psyche.perceive(snap, config, chat(INSULT, 'cy'));
     const ctx = psyche.contextState(snap, snap.relationships.bob);
     expect(ctx.relationship.trust).toBe(snap.relationships.bob.trust);
-    expect(psyche.contextState(snap).relationship.intimacy).toBe(0);
+    expect(snap.relationships.cy.trust).not.toBe(snap.relationships.bob.trust);
+    expect(psyche.contextState(snap).relationship.trust).toBe(snap.relationships.cy.trust);
   });
 
   it('interpersonal affiliation follows warmth and trust', () => {
