@@ -3,7 +3,7 @@
 // reference fills defaults. The Input variants are generated, never written by hand, so the request
 // and response shapes cannot drift apart.
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
-import { idOf, type Named } from './kit.ts';
+import { idOf, mapSchema, type Named } from './kit.ts';
 
 export type DeepPartial<T> = T extends Array<infer U> ? Array<DeepPartial<U>>
   : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
@@ -15,17 +15,7 @@ type Json = Record<string, unknown>;
 
 /** Copy of a schema with every `required` dropped and every $ref pointed at the Input variant. */
 export function deepPartial(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(deepPartial);
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node as Json)) {
-    if (key === 'required' || key === '$id' || key === '~kind') continue;
-    if (key === '$ref' && typeof value === 'string') out.$ref = inputId(value);
-    else if (key === 'properties' && value && typeof value === 'object') {
-      out.properties = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, deepPartial(v)]));
-    } else out[key] = deepPartial(value);
-  }
-  return out;
+  return mapSchema(node, { keep: (k) => k !== 'required' && k !== '$id' && k !== '~kind', ref: inputId });
 }
 
 /** The Input component of a named resource: `$id` X → XInput. */

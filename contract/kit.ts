@@ -39,3 +39,22 @@ export const Opt = Type.Optional;
 export const Arr = Type.Array;
 /** A string field whose SPEC.md lists some values ("value seen") but not the full set: any string. */
 export const Seen = (...values: string[]) => Type.String({ examples: values });
+
+/**
+ * A copy of a JSON Schema tree: keywords for which `keep` is false are left out and every string
+ * `$ref` goes through `ref`. The members of `properties` are names, not keywords, so all are kept
+ * (a property may well be called `required`).
+ */
+export function mapSchema(node: unknown, opts: { keep: (keyword: string) => boolean; ref: (ref: string) => string }): unknown {
+  if (Array.isArray(node)) return node.map((n) => mapSchema(n, opts));
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!opts.keep(key)) continue;
+    if (key === '$ref' && typeof value === 'string') out.$ref = opts.ref(value);
+    else if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, v]) => [name, mapSchema(v, opts)]));
+    } else out[key] = mapSchema(value, opts);
+  }
+  return out;
+}

@@ -4,6 +4,7 @@
 import { COMPONENTS } from './components.ts';
 import { OPERATIONS, type Operation } from './operations.ts';
 import { ERROR_CODES, type ErrorCode } from './errors.ts';
+import { mapSchema } from './kit.ts';
 
 export const CONTRACT_VERSION = '1.0.0';
 const REF_PREFIX = '#/components/schemas/';
@@ -11,14 +12,10 @@ type Json = Record<string, unknown>;
 
 /** JSON Schema as it must appear in the document: $ref to components, no $id, no TypeBox markers. */
 export function toDocumentSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toDocumentSchema);
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node as Json)) {
-    if (key === '$id' || key.startsWith('~')) continue;
-    out[key] = key === '$ref' && typeof value === 'string' && !value.startsWith('#') ? REF_PREFIX + value : toDocumentSchema(value);
-  }
-  return out;
+  return mapSchema(node, {
+    keep: (k) => k !== '$id' && !k.startsWith('~'),
+    ref: (r) => (r.startsWith('#') ? r : REF_PREFIX + r),
+  });
 }
 
 /** Error codes an operation can answer, grouped by status. */
