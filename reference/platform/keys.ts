@@ -4,16 +4,9 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import { Type } from 'typebox';
 
-export type Plan = 'free' | 'starter' | 'pro' | 'enterprise';
+import { PLAN_RPM, PLANS, type Plan } from '../../contract/plans.ts';
 
-export const PLANS: readonly Plan[] = ['free', 'starter', 'pro', 'enterprise'];
-
-/** Requests per minute per key, from the interface. Enterprise is negotiated: its rpm is in the key record. */
-export const PLAN_RPM: Readonly<Record<Exclude<Plan, 'enterprise'>, number>> = {
-  free: 100,
-  starter: 500,
-  pro: 2000,
-};
+export { PLAN_RPM, PLANS, type Plan };
 
 export interface KeyRecord {
   key: string;
