@@ -4,12 +4,13 @@
 import { resolve } from 'node:path';
 import { helpText, parseOptions, redacted } from './common/options.ts';
 import { UsageError, exitWith } from './common/errors.ts';
-import { guardLiveKey, resolveTarget } from './common/target.ts';
-import type { Plan } from '../reference/platform/index.ts';
-import { AREAS, OPTIONS } from './conformance/options.ts';
-import { createSession } from './conformance/session.ts';
-import { writeReports } from './conformance/reports/index.ts';
-import { renderSummary } from './conformance/reports/terminal.ts';
+import { guardLiveKey, resolveTarget } from '../suite/target.ts';
+import { EMBEDDED_RATE_WINDOW_MS } from '../contract/plans.ts';
+import { AREAS } from '../contract/requirements.ts';
+import { OPTIONS } from './conformance/options.ts';
+import { createSession } from '../suite/run/session.ts';
+import { writeReports } from '../suite/reports/index.ts';
+import { renderSummary } from '../suite/reports/terminal.ts';
 
 const USAGE = 'Usage: npm run conformance -- [options]';
 const ABOUT = `Checks a Simulation Service deployment against SPEC.md: every endpoint, state transition, error code,
@@ -22,22 +23,20 @@ async function main(): Promise<number> {
   const v = parseOptions(OPTIONS, process.argv.slice(2), process.env, 'CONFORMANCE', 'config');
   if (v.help) { process.stdout.write(helpText(USAGE, ABOUT, OPTIONS, 'CONFORMANCE')); return 0; }
   const print = (line: string) => process.stdout.write(line + '\n');
-  const str = (name: string) => v[name] as string | undefined;
-  for (const k of ['api-key', 'second-key', 'rate-limit-key', 'origin-key']) guardLiveKey(str(k), v['allow-live'] as boolean);
-  if ((str('origin-key') === undefined) !== (str('allowed-origin') === undefined) && str('base-url')) {
+  for (const key of [v['api-key'], v['second-key'], v['rate-limit-key'], v['origin-key']]) guardLiveKey(key, v['allow-live']);
+  if ((v['origin-key'] === undefined) !== (v['allowed-origin'] === undefined) && v['base-url']) {
     throw new UsageError('--origin-key and --allowed-origin go together');
   }
   if (v['self-test']) {
-    const { selfTest } = await import('./conformance/self-test.ts');
-    return selfTest({ print, reportDir: resolve(String(v['report-dir'])) });
+    const { selfTest } = await import('../suite/self-test/index.ts');
+    return selfTest({ print, reportDir: resolve(v['report-dir']) });
   }
 
-  const areas = (v.only as string[]).length ? (v.only as string[]) : [...AREAS];
-  const timeoutMs = Number(v['timeout-ms']);
+  const areas = v.only.length ? v.only : [...AREAS];
+  const timeoutMs = v['timeout-ms'];
   const target = await resolveTarget({
-    baseUrl: str('base-url'), apiKey: str('api-key'), allowLive: v['allow-live'] as boolean, timeoutMs,
-    // The embedded reference gets a short rate-limit window so that the rate-limit area is quick.
-    rateLimitWindowMs: str('base-url') ? undefined : 3000,
+    baseUrl: v['base-url'], apiKey: v['api-key'], allowLive: v['allow-live'], timeoutMs,
+    rateLimitWindowMs: v['base-url'] ? undefined : EMBEDDED_RATE_WINDOW_MS,
   });
   const shown = redacted(OPTIONS, v);
   // An interruption owns the end of the run: the scenarios stop, what they created is cleaned up
@@ -54,11 +53,10 @@ async function main(): Promise<number> {
     process.exit(2);
   };
   const session = createSession(target, {
-    areas, strict: v.strict as boolean, keep: v.keep as boolean, timeoutMs, deadlineMs: Number(v['deadline-s']) * 1000,
-    workDir: resolve(String(v['report-dir'])), plan: v.plan as Plan, rpm: v.rpm as number | undefined,
-    rateLimitPlan: v['rate-limit-plan'] as Plan, secondKey: str('second-key'), rateLimitKey: str('rate-limit-key'),
-    originKey: str('origin-key'), allowedOrigin: str('allowed-origin'), allowBillable: v['allow-billable'] as boolean,
-    shownConfig: shown, print,
+    areas, strict: v.strict, keep: v.keep, timeoutMs, deadlineMs: v['deadline-s'] * 1000,
+    workDir: resolve(v['report-dir']), plan: v.plan, rpm: v.rpm, rateLimitPlan: v['rate-limit-plan'],
+    secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
+    allowBillable: v['allow-billable'], shownConfig: shown, print,
   }, interrupted, () => { stopping = true; });
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
@@ -72,7 +70,7 @@ async function main(): Promise<number> {
   finished = true;
   try {
     await session.tidy();
-    const paths = writeReports(result, resolve(String(v['report-dir'])));
+    const paths = writeReports(result, resolve(v['report-dir']));
     print(renderSummary(result, { color: !v['no-color'] && process.stdout.isTTY === true, paths }));
     return result.exitCode;
   } finally {

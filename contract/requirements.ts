@@ -1,15 +1,19 @@
 // The requirement catalogue: one entry per normative statement of SPEC.md that can be checked over
 // HTTP, with its level and the clause it comes from. MUST = what SPEC.md states (a failure fails the
 // run); SHOULD = a reasonable reading where SPEC.md is silent (a warning; --strict makes it fail).
-// Checks name the ids they cover in their titles ("[PROG-2] …"); a test keeps every in-scope entry
-// covered by at least one check.
+// An id is a typed key (RequirementId): a check names the ids it covers with `check('PROG-2', …)`
+// (suite/check.ts), checked against this table at compile time; a test keeps every entry covered.
 export type Level = 'MUST' | 'SHOULD';
-export type Area =
-  | 'envelope' | 'contract' | 'auth' | 'isolation' | 'rate-limit' | 'errors' | 'worlds' | 'world-parts'
-  | 'simulation' | 'progression' | 'states' | 'personas' | 'openapi';
 
-export interface Requirement {
-  id: string;
+/** The areas a run can select (`--only`), in the order the run goes through them. Each area is one
+ *  scenario file, scenarios/<area>.test.ts, holding exactly the checks of its requirements. */
+export const AREAS = ['openapi', 'auth', 'isolation', 'errors', 'worlds', 'world-parts', 'simulation', 'progression', 'states', 'personas', 'rate-limit'] as const;
+export type SelectableArea = (typeof AREAS)[number];
+/** Requirements checked on every response of every area (suite/checks/response.ts), not by a scenario. */
+export type Area = SelectableArea | 'envelope' | 'contract';
+
+export interface Requirement<I extends string = string> {
+  id: I;
   level: Level;
   area: Area;
   /** What is checked, in one sentence. */
@@ -18,14 +22,14 @@ export interface Requirement {
   clause: string;
 }
 
-const r = (id: string, level: Level, area: Area, title: string, clause: string): Requirement => ({ id, level, area, title, clause });
+const r = <const I extends string>(id: I, level: Level, area: Area, title: string, clause: string): Requirement<I> => ({ id, level, area, title, clause });
 
-export const REQUIREMENTS: Requirement[] = [
+export const REQUIREMENTS = [
   // ---- Envelope and contract (checked on every response the run receives) ----
   r('ENV-1', 'MUST', 'envelope', 'Every 2xx response is a JSON object with a `result` member.', 'What the service does: "Every successful response is wrapped in an object with a `result` member."'),
   r('ENV-2', 'MUST', 'envelope', 'Every error response is `{error: {code: string, message: string}}`.', 'Errors: "Error response body: an object with `error` = {`code` (string), `message` (string)}."'),
   r('ENV-3', 'MUST', 'envelope', 'Bodies are JSON (`application/json`).', 'Introduction: "All bodies are JSON (`application/json`)."'),
-  r('ENV-4', 'SHOULD', 'envelope', 'A client mistake is never answered with a 5xx.', 'Errors: "Documented endpoints list an error response for invalid requests" (a 5xx is a fault of the server).'),
+  r('ENV-4', 'SHOULD', 'errors', 'A client mistake is never answered with a 5xx.', 'Errors: "Documented endpoints list an error response for invalid requests" (a 5xx is a fault of the server).'),
   r('CONTRACT-1', 'MUST', 'contract', 'Responses of operations whose shapes SPEC.md documents match those shapes (the bundled contract).', 'Resources and their fields; Endpoints (documented request/response shapes).'),
   r('CONTRACT-2', 'MUST', 'contract', 'Every response matches the OpenAPI document the deployment serves (status declared, body schema).', 'Machine-readable description: "returns the full OpenAPI description, generated from the service\'s schemas."'),
 
@@ -119,6 +123,9 @@ export const REQUIREMENTS: Requirement[] = [
   r('OAS-3', 'MUST', 'openapi', 'Paths carry no version segment.', 'Versioning: "The paths carry no version segment."'),
 ];
 
+export type RequirementId = (typeof REQUIREMENTS)[number]['id'];
+
+
 /** What SPEC.md states but cannot be checked over HTTP, and why. */
 export const OUT_OF_SCOPE: Array<{ clause: string; reason: string }> = [
   { clause: 'Authentication 3: keys are created in the management dashboard; the value is shown once.', reason: 'The dashboard is not part of the HTTP interface.' },
@@ -129,11 +136,12 @@ export const OUT_OF_SCOPE: Array<{ clause: string; reason: string }> = [
   { clause: 'What the service does: emotion computation rules.', reason: 'Not shown by SPEC.md; only bounds and observable transitions are checked.' },
 ];
 
-export const requirementById = new Map(REQUIREMENTS.map((q) => [q.id, q]));
-export const AREAS: Area[] = [...new Set(REQUIREMENTS.map((q) => q.area))];
+export const requirementById: ReadonlyMap<string, Requirement<RequirementId>> = new Map(REQUIREMENTS.map((q) => [q.id, q]));
 
-/** Ids named at the start of a check title: "[PROG-2, PROG-4] fires at the Nth event" → ['PROG-2', 'PROG-4']. */
-export function idsInTitle(title: string): string[] {
-  const m = /^\[([A-Z]+-\d+(?:\s*,\s*[A-Z]+-\d+)*)\]/.exec(title.trim());
-  return m ? m[1].split(',').map((s) => s.trim()) : [];
-}
+/** The requirement of a known id (the type guarantees it exists). */
+export const requirement = (id: RequirementId): Requirement<RequirementId> => requirementById.get(id)!;
+
+export const isRequirementId = (id: string): id is RequirementId => requirementById.has(id);
+
+/** Requirements judged on every response rather than by a scenario check. */
+export const PER_RESPONSE: readonly RequirementId[] = REQUIREMENTS.filter((q) => q.area === 'envelope' || q.area === 'contract').map((q) => q.id);

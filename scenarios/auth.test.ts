@@ -1,7 +1,7 @@
 // Authentication: every operation of the bundled contract without a key and with a wrong one; one
 // key system for worlds and personas; the origin allowlist (needs --origin-key, --allowed-origin).
-import { describe, expect, it } from 'vitest';
-import { api, config, minimalBody, ok, operationsOf, requires } from './support/index.ts';
+import { describe, expect } from 'vitest';
+import { check, api, config, minimalBody, ok, operationsOf, requires } from './support/index.ts';
 
 const client = api();
 const guarded = () => operationsOf((o) => o.operationId !== 'getOpenApi');
@@ -18,17 +18,17 @@ describe('X-API-Key on every operation', () => {
     expect(wrong, 'operations that did not answer 401 UNAUTHORIZED').toEqual([]);
   }
 
-  it('[AUTH-1] every operation answers 401 UNAUTHORIZED without a key', () => everyOperationSays401(null));
-  it('[AUTH-2] every operation answers 401 UNAUTHORIZED with an invalid key', () => everyOperationSays401('mk_test_conformance_invalid_key_0000'));
+  check('AUTH-1', 'every operation answers 401 UNAUTHORIZED without a key', () => everyOperationSays401(null));
+  check('AUTH-2', 'every operation answers 401 UNAUTHORIZED with an invalid key', () => everyOperationSays401('mk_test_conformance_invalid_key_0000'));
 
-  it('[AUTH-3] one key serves both the World API and the Persona API', async () => {
+  check('AUTH-3', 'one key serves both the World API and the Persona API', async () => {
     ok(await client.call('listWorlds', { query: { limit: '1' } }), 'GET /worlds');
     ok(await client.call('listPersonas'), 'GET /personas');
   });
 });
 
 describe('origin allowlist', () => {
-  it('[AUTH-4, AUTH-7] refuses a restricted key from another origin', async (ctx) => {
+  check(['AUTH-4', 'AUTH-7'], 'refuses a restricted key from another origin', async (ctx) => {
     requires(ctx, 'originKey');
     const reply = await client.call('listWorlds', { key: config().originKey, headers: { origin: 'https://not-allowed.conformance.invalid' } });
     expect(reply.status, `a blocked origin was answered ${reply.status}`).toBeGreaterThanOrEqual(400);
@@ -36,12 +36,12 @@ describe('origin allowlist', () => {
     expect(reply.status, 'SPEC.md does not give the status; 403 is expected').toBe(403);
   });
 
-  it('[AUTH-5] accepts a restricted key from its configured origin', async (ctx) => {
+  check('AUTH-5', 'accepts a restricted key from its configured origin', async (ctx) => {
     requires(ctx, 'originKey');
     ok(await client.call('listWorlds', { key: config().originKey, headers: { origin: config().allowedOrigin! } }));
   });
 
-  it('[AUTH-6] accepts a key without configured origins from any origin', async () => {
+  check('AUTH-6', 'accepts a key without configured origins from any origin', async () => {
     ok(await client.call('listWorlds', { headers: { origin: 'https://anywhere.conformance.invalid' } }));
   });
 });

@@ -1,12 +1,12 @@
 // Tenant isolation (needs --second-key): another tenant's world or persona is answered as missing on
 // every operation that names one, is never listed, and is left unchanged.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { api, config, createPersona, createWorld, minimalBody, ok, operationsOf, requires } from './support/index.ts';
+import { describe, expect } from 'vitest';
+import { setup, check, api, config, createPersona, createWorld, minimalBody, ok, operationsOf, requires } from './support/index.ts';
 
 const client = api();
 let worldId = '';
 let personaId = '';
-beforeAll(async () => {
+setup(async () => {
   if (!config().secondKey) return;
   worldId = await createWorld(client, 'isolation');
   personaId = await createPersona(client, 'isolation');
@@ -16,7 +16,7 @@ const extra = (path: string) => Object.fromEntries((path.match(/\{(pid|aid|rid)\
 const body = (operationId: string) => minimalBody(operationId);
 
 describe('another tenant', () => {
-  it("[ISO-1] gets WORLD_NOT_FOUND on every operation on a world it does not own, which stays unchanged", async (ctx) => {
+  check('ISO-1', "gets WORLD_NOT_FOUND on every operation on a world it does not own, which stays unchanged", async (ctx) => {
     requires(ctx, 'secondKey');
     const before = ok(await client.call('getWorldSnapshot', { params: { id: worldId } }));
     const wrong: string[] = [];
@@ -29,7 +29,7 @@ describe('another tenant', () => {
     expect(after, "the owner's world changed after another tenant's requests").toEqual(before);
   });
 
-  it("[ISO-2] never sees another tenant's worlds in GET /worlds", async (ctx) => {
+  check('ISO-2', "never sees another tenant's worlds in GET /worlds", async (ctx) => {
     requires(ctx, 'secondKey');
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -42,7 +42,7 @@ describe('another tenant', () => {
     expect(seen).not.toContain(worldId);
   });
 
-  it("[ISO-3] gets PERSONA_NOT_FOUND on every operation on a persona it does not own, and never lists it", async (ctx) => {
+  check('ISO-3', "gets PERSONA_NOT_FOUND on every operation on a persona it does not own, and never lists it", async (ctx) => {
     requires(ctx, 'secondKey');
     const wrong: string[] = [];
     for (const op of operationsOf((o) => o.path.startsWith('/personas/{id}'))) {

@@ -1,8 +1,7 @@
 // Standalone personas: create, read, PATCH, list with a cursor, and the runtime operations (perceive,
-// emotion override, tick, state, annotate and prompt-context, next-response, snapshots), plus the
-// answer for an unknown persona id.
-import { describe, expect, it } from 'vitest';
-import { api, createPersona, named, ok, type Client } from './support/index.ts';
+// emotion override, tick, state, annotate and prompt-context, next-response, snapshots).
+import { describe, expect } from 'vitest';
+import { check, api, createPersona, named, ok, type Client } from './support/index.ts';
 import { differences } from './support/diff.ts';
 
 const client = api();
@@ -24,12 +23,10 @@ const snapshot = async (c: Client, id: string) => ok(await c.call('getPersonaSna
 const perceive = async (c: Client, id: string, event: Record<string, unknown>) =>
   ok(await c.call('perceive', { params: { id }, body: event }), 'POST /personas/{id}/perceive with an event');
 
-/** A missing persona id that names the run (never created). */
-const missingId = () => `missing-${named('persona').replace(/\W/g, '')}`;
 
 
 describe('POST /personas and GET /personas/{id}', () => {
-  it('[PERS-1] answers {personaId, createdAt}; the persona is then readable with its configuration', async () => {
+  check('PERS-1', 'answers {personaId, createdAt}; the persona is then readable with its configuration', async () => {
     const name = named('persona-readable');
     const created = ok(await client.call('createPersona', { body: { config: { identity: { name, role: 'baker' } } } }), 'POST /personas');
     expect(created.personaId, 'result.personaId must be a string').toBeTypeOf('string');
@@ -40,7 +37,7 @@ describe('POST /personas and GET /personas/{id}', () => {
 });
 
 describe('PATCH /personas/{id}', () => {
-  it('[PERS-2] answers {ok: true}', async () => {
+  check('PERS-2', 'answers {ok: true}', async () => {
     const id = await createPersona(client, 'persona-patch');
     const result = ok(await client.call('updatePersona', { params: { id }, body: {} }), 'PATCH /personas/{id} with {}');
     expect(result.ok, 'PATCH /personas/{id} answers {ok: true}').toBe(true);
@@ -72,7 +69,7 @@ describe('GET /personas', () => {
     return expect.fail('the cursor walk of GET /personas did not end after 500 pages');
   }
 
-  it('[PERS-3] pages with a cursor: every persona once, none missing', async () => {
+  check('PERS-3', 'pages with a cursor: every persona once, none missing', async () => {
     const mine = [];
     for (let n = 0; n < 3; n++) mine.push(await createPersona(client, `persona-list-${n}`));
     const paged = await walk('2');
@@ -84,7 +81,7 @@ describe('GET /personas', () => {
 });
 
 describe('POST /personas/{id}/emotion', () => {
-  it('[PERS-4] answers {ok: true}; the overridden VAD is read back in the state', async () => {
+  check('PERS-4', 'answers {ok: true}; the overridden VAD is read back in the state', async () => {
     const id = await createPersona(client, 'persona-emotion');
     const vad = { V: -0.6, A: 0.7, D: -0.2 };
     const result = ok(await client.call('overrideEmotion', { params: { id }, body: { vad } }), 'POST /personas/{id}/emotion');
@@ -95,7 +92,7 @@ describe('POST /personas/{id}/emotion', () => {
     }
   });
 
-  it('[PERS-4] reads back an override of one member', async () => {
+  check('PERS-4', 'reads back an override of one member', async () => {
     const id = await createPersona(client, 'persona-emotion-v');
     ok(await client.call('overrideEmotion', { params: { id }, body: { vad: { V: 0.45 } } }), 'POST /personas/{id}/emotion with {vad: {V}}');
     const read = expectVad((await state(client, id)).emotion?.vad, 'state.emotion.vad');
@@ -104,14 +101,14 @@ describe('POST /personas/{id}/emotion', () => {
 });
 
 describe('POST /personas/{id}/tick', () => {
-  it('[PERS-5] answers {pendingEvents}', async () => {
+  check('PERS-5', 'answers {pendingEvents}', async () => {
     const id = await createPersona(client, 'persona-tick');
     const result = ok(await client.call('tickPersona', { params: { id }, body: { seconds: 10 } }), 'POST /personas/{id}/tick');
     expect(Array.isArray(result.pendingEvents), 'result.pendingEvents must be an array').toBe(true);
     for (const [i, e] of (result.pendingEvents as any[]).entries()) expect(e?.type, `pendingEvents[${i}].type must be a string`).toBeTypeOf('string');
   });
 
-  it('[PERS-5] decays the mood toward where it rests and does not lower the body budget', async (ctx) => {
+  check('PERS-5', 'decays the mood toward where it rests and does not lower the body budget', async (ctx) => {
     const id = await createPersona(client, 'persona-decay');
     // Where the mood rests: after two quiet days. (SPEC.md does not say where that is; not
     // necessarily at 0,0,0 — a personality may have its own default mood.)
@@ -139,7 +136,7 @@ describe('POST /personas/{id}/tick', () => {
 });
 
 describe('GET /personas/{id}/state', () => {
-  it('[PERS-6] answers emotion {vad, discrete}, mood {vad}, somatic and narrative', async () => {
+  check('PERS-6', 'answers emotion {vad, discrete}, mood {vad}, somatic and narrative', async () => {
     const id = await createPersona(client, 'persona-state');
     const s = await state(client, id);
     expectVad(s.emotion?.vad, 'state.emotion.vad');
@@ -153,7 +150,7 @@ describe('GET /personas/{id}/state', () => {
 });
 
 describe('POST /personas/{id}/annotate', () => {
-  it('[PERS-7] the annotated text appears in the next prompt-context', async () => {
+  check('PERS-7', 'the annotated text appears in the next prompt-context', async () => {
     const id = await createPersona(client, 'persona-annotate');
     const text = `${named('note')}: mention the blue umbrella`;
     ok(await client.call('annotate', { params: { id }, body: { text } }), 'POST /personas/{id}/annotate with {text}');
@@ -163,7 +160,7 @@ describe('POST /personas/{id}/annotate', () => {
 });
 
 describe('POST /personas/{id}/next-response', () => {
-  it('[PERS-8] the next response has exactly the forced text', async () => {
+  check('PERS-8', 'the next response has exactly the forced text', async () => {
     const id = await createPersona(client, 'persona-forced');
     const text = `${named('forced')}: I would rather not say.`;
     ok(await client.call('forceNextResponse', { params: { id }, body: { text } }), 'POST /personas/{id}/next-response with {text}');
@@ -174,7 +171,7 @@ describe('POST /personas/{id}/next-response', () => {
 });
 
 describe('GET and PUT /personas/{id}/snapshot', () => {
-  it('[PERS-9] GET answers the listed members; PUT of that snapshot answers {ok: true}', async () => {
+  check('PERS-9', 'GET answers the listed members; PUT of that snapshot answers {ok: true}', async () => {
     const id = await createPersona(client, 'persona-snapshot');
     const s = await snapshot(client, id);
     for (const k of ['state', 'relationships', 'somatic', 'narrative', 'tmt', 'motivationContexts']) {
@@ -192,7 +189,7 @@ describe('GET and PUT /personas/{id}/snapshot', () => {
     expect(put.ok, 'PUT /personas/{id}/snapshot answers {ok: true}').toBe(true);
   });
 
-  it('[PERS-10] export, import, export gives the same document, also after the persona moved on in between', async () => {
+  check('PERS-10', 'export, import, export gives the same document, also after the persona moved on in between', async () => {
     const id = await createPersona(client, 'persona-round-trip');
     await perceive(client, id, { type: 'cf-compliment', payload: { message: 'You did well today.' } });
     const first = await snapshot(client, id);
@@ -207,7 +204,7 @@ describe('GET and PUT /personas/{id}/snapshot', () => {
     expect(differences(first, second), 'members of the second export that differ from the imported first export').toEqual([]);
   });
 
-  it('[PERS-10] an imported snapshot is what the next export returns (a changed selfConcept is read back)', async () => {
+  check('PERS-10', 'an imported snapshot is what the next export returns (a changed selfConcept is read back)', async () => {
     const id = await createPersona(client, 'persona-import');
     const s = await snapshot(client, id);
     const selfConcept = `${named('self')}: a careful baker who loves rain`;
@@ -217,7 +214,7 @@ describe('GET and PUT /personas/{id}/snapshot', () => {
 });
 
 describe('POST /personas/{id}/perceive', () => {
-  it('[PERS-11] processes an event: a strong stimulus moves the emotion', async () => {
+  check('PERS-11', 'processes an event: a strong stimulus moves the emotion', async () => {
     const id = await createPersona(client, 'persona-perceive');
     const before = expectVad((await state(client, id)).emotion?.vad, 'state.emotion.vad before');
     const target = { V: before.V >= 0 ? -0.8 : 0.8, A: before.A >= 0 ? -0.8 : 0.8, D: before.D >= 0 ? -0.8 : 0.8 };
@@ -228,41 +225,5 @@ describe('POST /personas/{id}/perceive', () => {
     });
     const after = expectVad((await state(client, id)).emotion?.vad, 'state.emotion.vad after');
     expect(dist(after, before), `the emotion should move after a strong event: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`).toBeGreaterThan(0.01);
-  });
-});
-
-describe('unknown persona id', () => {
-  /** Operations whose request SPEC.md shows (or that take none), with a body it accepts. */
-  const probes: Array<{ operationId: string; body?: unknown }> = [
-    { operationId: 'getPersona' },
-    { operationId: 'updatePersona', body: {} },
-    { operationId: 'deletePersona' },
-    { operationId: 'restorePersona' },
-    { operationId: 'perceive', body: { type: 'cf-probe' } },
-    { operationId: 'tickPersona', body: { seconds: 1 } },
-    { operationId: 'overrideEmotion', body: { vad: {} } },
-    { operationId: 'getPersonaState' },
-    { operationId: 'getPersonaSnapshot' },
-    { operationId: 'putPersonaSnapshot', body: { snapshot: {} } },
-  ];
-
-  async function answers() {
-    const id = missingId();
-    const out = [];
-    for (const p of probes) {
-      const reply = await client.call(p.operationId, { params: { id }, ...(p.body !== undefined ? { body: p.body } : {}) });
-      out.push({ operationId: p.operationId, status: reply.status, code: reply.body?.error?.code as unknown });
-    }
-    return out;
-  }
-
-  it('[ERR-4] is answered with code PERSONA_NOT_FOUND', async () => {
-    const wrong = (await answers()).filter((a) => a.code !== 'PERSONA_NOT_FOUND').map((a) => `${a.operationId}: ${a.status} ${String(a.code)}`);
-    expect(wrong, 'operations on an unknown persona that did not answer PERSONA_NOT_FOUND').toEqual([]);
-  });
-
-  it('[ERR-5] PERSONA_NOT_FOUND comes with status 404', async () => {
-    const wrong = (await answers()).filter((a) => a.status !== 404).map((a) => `${a.operationId}: ${a.status} ${String(a.code)}`);
-    expect(wrong, 'answers for an unknown persona whose status is not 404').toEqual([]);
   });
 });

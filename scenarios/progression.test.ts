@@ -4,8 +4,8 @@
 // SPEC.md counts events in eventCounts and says "the tick result reports phaseChanged"; whether a
 // trigger fires when the event is dispatched or only at the next tick is left open. So every step
 // below dispatches, then ticks (a second), then reads; phaseChanged is accepted from either result.
-import { describe, expect, it } from 'vitest';
-import { api, createWorld, ok, type Client } from './support/index.ts';
+import { describe, expect } from 'vitest';
+import { check, api, createWorld, ok, type Client } from './support/index.ts';
 
 const client = api();
 const THRESHOLD = 3;
@@ -44,7 +44,7 @@ const firings = (p: Record<string, any>, triggerId: string) =>
   (Array.isArray(p.phaseHistory) ? p.phaseHistory : []).filter((h: any) => h?.triggerId === triggerId);
 
 describe('progression: eventCounts (POST /worlds/{id}/events, /tick, /query)', () => {
-  it('[PROG-1] counts dispatched events by type in eventCounts', async () => {
+  check('PROG-1', 'counts dispatched events by type in eventCounts', async () => {
     const id = await newWorld('prog-counts');
     await dispatch(client, id, 'thunder', 2);
     await dispatch(client, id, 'cf-rustle', 1);
@@ -57,7 +57,7 @@ describe('progression: eventCounts (POST /worlds/{id}/events, /tick, /query)', (
 });
 
 describe('progression: event_count triggers (POST /worlds/{id}/events, /tick, /query)', () => {
-  it('[PROG-2] moves currentPhase to the target phase when the count reaches the threshold, not before', async () => {
+  check('PROG-2', 'moves currentPhase to the target phase when the count reaches the threshold, not before', async () => {
     const id = await newWorld('prog-phase');
     expect((await state(client, id)).currentPhase, 'a new world is in its initialPhase').toBe('calm');
     await dispatch(client, id, 'thunder', THRESHOLD - 1);
@@ -68,7 +68,7 @@ describe('progression: event_count triggers (POST /worlds/{id}/events, /tick, /q
     expect((await state(client, id)).currentPhase, `after the ${THRESHOLD}th thunder event and a tick the phase must be the trigger's targetPhase`).toBe('storm');
   });
 
-  it('[PROG-3] records the firing: phaseHistory gains an entry with the triggerId, firedTriggerIds gains the id', async () => {
+  check('PROG-3', 'records the firing: phaseHistory gains an entry with the triggerId, firedTriggerIds gains the id', async () => {
     const id = await newWorld('prog-history');
     await dispatch(client, id, 'thunder', THRESHOLD - 1);
     await tick(client, id);
@@ -86,7 +86,7 @@ describe('progression: event_count triggers (POST /worlds/{id}/events, /tick, /q
     expect(after.firedTriggerIds, 'firedTriggerIds should contain the fired trigger').toContain('to-storm');
   });
 
-  it('[PROG-4] reports the phase entered in phaseChanged (by the event that completed the count or by the next tick)', async () => {
+  check('PROG-4', 'reports the phase entered in phaseChanged (by the event that completed the count or by the next tick)', async () => {
     const id = await newWorld('prog-changed');
     const early = await dispatch(client, id, 'thunder', THRESHOLD - 1);
     early.push(await tick(client, id));
@@ -97,7 +97,7 @@ describe('progression: event_count triggers (POST /worlds/{id}/events, /tick, /q
     expect(reported, `phaseChanged should be 'storm' in the result of the ${THRESHOLD}th event or of the following tick; got ${JSON.stringify(reported)}`).toContain('storm');
   });
 
-  it('[PROG-5] does not fire a oneShot trigger a second time', async () => {
+  check('PROG-5', 'does not fire a oneShot trigger a second time', async () => {
     const id = await newWorld('prog-oneshot');
     await dispatch(client, id, 'thunder', THRESHOLD);
     await tick(client, id);

@@ -1,9 +1,9 @@
 // Rate limits (needs --rate-limit-key, a key the run may exhaust): past the plan's limit, 429
 // RATE_LIMITED with a Retry-After in whole seconds; after waiting it, accepted again; the observed
 // limit compared with the plan's. Requests here are sent without pacing, on purpose.
-import { describe, expect, it } from 'vitest';
-import { api, config, requires } from './support/index.ts';
-import { PLAN_RPM } from '../reference/platform/keys.ts';
+import { describe, expect } from 'vitest';
+import { check, api, config, requires } from './support/index.ts';
+import { PLAN_RPM } from '../contract/plans.ts';
 
 const client = api();
 /**
@@ -29,21 +29,21 @@ async function exhaust() {
 }
 
 describe('per-key rate limit', () => {
-  it('[RATE-1] answers 429 RATE_LIMITED past the limit', async (ctx) => {
+  check('RATE-1', 'answers 429 RATE_LIMITED past the limit', async (ctx) => {
     requires(ctx, 'rateLimitKey');
     const r = await exhaust();
     expect(r.status, `no 429 after ${maxRequests()} requests`).toBe(429);
     expect(r.code).toBe('RATE_LIMITED');
   });
 
-  it('[RATE-2] gives Retry-After as a whole number of seconds', async (ctx) => {
+  check('RATE-2', 'gives Retry-After as a whole number of seconds', async (ctx) => {
     requires(ctx, 'rateLimitKey');
     const r = await exhaust();
     expect(r.retryAfter, 'the 429 has no Retry-After').toBeDefined();
     expect(r.retryAfter).toMatch(/^\d+$/);
   });
 
-  it('[RATE-3] accepts a request sent after waiting Retry-After seconds', async (ctx) => {
+  check('RATE-3', 'accepts a request sent after waiting Retry-After seconds', async (ctx) => {
     requires(ctx, 'rateLimitKey');
     const r = await exhaust();
     const wait = Number(r.retryAfter);
@@ -53,7 +53,7 @@ describe('per-key rate limit', () => {
     expect(after.status, `still ${after.status} after waiting ${wait} s`).toBe(200);
   });
 
-  it("[RATE-4] accepts about the plan's number of requests before the first 429", async (ctx) => {
+  check('RATE-4', "accepts about the plan's number of requests before the first 429", async (ctx) => {
     requires(ctx, 'rateLimitKey');
     if (config().plan === 'enterprise') ctx.skip('the enterprise limit is custom: nothing to compare with');
     const r = await exhaust();

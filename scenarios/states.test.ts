@@ -1,6 +1,6 @@
 // State transitions of SPEC.md: soft-delete and restore, for worlds and personas.
-import { describe, expect, it } from 'vitest';
-import { api, createPersona, createWorld, named, ok } from './support/index.ts';
+import { describe, expect } from 'vitest';
+import { check, api, createPersona, createWorld, named, ok } from './support/index.ts';
 
 const client = api();
 
@@ -17,7 +17,7 @@ async function listedIds(operationId: 'listWorlds' | 'listPersonas', member: 'wo
 }
 
 describe('world: active → soft-deleted → active', () => {
-  it('[STATE-1] deletes an existing world, restores it, and the world is readable with its definition kept', async () => {
+  check('STATE-1', 'deletes an existing world, restores it, and the world is readable with its definition kept', async () => {
     const id = await createWorld(client, 'state-world');
     ok(await client.call('deleteWorld', { params: { id } }), 'DELETE /worlds/{id}');
     ok(await client.call('restoreWorld', { params: { id } }), 'POST /worlds/{id}/restore');
@@ -25,7 +25,7 @@ describe('world: active → soft-deleted → active', () => {
     expect(world.definition.identity.name).toBe(named('state-world'));
   });
 
-  it('[STATE-2] a soft-deleted world is neither readable nor listed until restored', async () => {
+  check('STATE-2', 'a soft-deleted world is neither readable nor listed until restored', async () => {
     const id = await createWorld(client, 'state-hidden');
     ok(await client.call('deleteWorld', { params: { id } }));
     const read = await client.call('getWorld', { params: { id } });
@@ -37,14 +37,14 @@ describe('world: active → soft-deleted → active', () => {
 });
 
 describe('persona: active → soft-deleted → active', () => {
-  it('[STATE-3] deletes an existing persona, restores it, and the persona is readable', async () => {
+  check('STATE-3', 'deletes an existing persona, restores it, and the persona is readable', async () => {
     const id = await createPersona(client, 'state-persona');
     ok(await client.call('deletePersona', { params: { id } }), 'DELETE /personas/{id}');
     ok(await client.call('restorePersona', { params: { id } }), 'POST /personas/{id}/restore');
     ok(await client.call('getPersona', { params: { id } }), 'GET after restore');
   });
 
-  it('[STATE-4] a soft-deleted persona is neither readable nor listed until restored', async () => {
+  check('STATE-4', 'a soft-deleted persona is neither readable nor listed until restored', async () => {
     const id = await createPersona(client, 'state-persona-hidden');
     ok(await client.call('deletePersona', { params: { id } }));
     expect((await client.call('getPersona', { params: { id } })).status, 'a soft-deleted persona was still readable').toBe(404);

@@ -2,13 +2,13 @@
 // relationships, event log, interact and time-jump. Their shapes are not shown, so every check here
 // is SHOULD-level and reads results defensively: a list may be the result itself or its one array
 // member, an id may sit on the record or inside it. Each assertion says what it expected.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createWorld, ok, requires, type Client } from './support/index.ts';
+import { describe, expect } from 'vitest';
+import { setup, check, api, createWorld, ok, requires, type Client } from './support/index.ts';
 
 const client = api();
 /** Entities ana and ben (personas) and user (a user), see worldBody(). */
 let worldId: string;
-beforeAll(async () => { worldId = await createWorld(client, 'world-parts'); });
+setup(async () => { worldId = await createWorld(client, 'world-parts'); });
 
 /** The list in a result: the result itself, result[key], or its only array member. */
 function listIn(result: unknown, key: string): any[] {
@@ -72,12 +72,12 @@ async function readWorldPersona(id: string, name: string, ...records: unknown[])
 }
 
 describe('world personas: GET/POST /worlds/{id}/personas, GET/DELETE /worlds/{id}/personas/{pid}', () => {
-  it('[PART-1] lists the personas of the world', async () => {
+  check('PART-1', 'lists the personas of the world', async () => {
     const list = await listPersonas(worldId);
     expect(list.some((p) => mentions(p, 'ana')), 'the list should contain the persona ana created with the world').toBe(true);
   });
 
-  it('[PART-1] adds a persona that is then listed, readable with its emotional state, and an entity of the world', async () => {
+  check('PART-1', 'adds a persona that is then listed, readable with its emotional state, and an entity of the world', async () => {
     const added = ok(await client.call('addWorldPersona', {
       params: { id: worldId }, body: { name: 'cara', config: { identity: { name: 'Cara', role: 'neighbour' } } },
     }), 'POST /worlds/{id}/personas with {name, config}');
@@ -92,7 +92,7 @@ describe('world personas: GET/POST /worlds/{id}/personas, GET/DELETE /worlds/{id
     expect(cara?.type, 'the added persona should be an entity of type persona in query').toBe('persona');
   });
 
-  it('[PART-1] removes a persona: it is no longer listed, readable, nor an entity of the world', async () => {
+  check('PART-1', 'removes a persona: it is no longer listed, readable, nor an entity of the world', async () => {
     const added = ok(await client.call('addWorldPersona', { params: { id: worldId }, body: { name: 'dora' } }), 'POST /worlds/{id}/personas with {name}');
     const { pid } = await readWorldPersona(worldId, 'dora', recordIn(added, 'persona'));
     expect(pid, 'the added persona dora should be readable').toBeDefined();
@@ -109,12 +109,12 @@ describe('actions: GET/POST /worlds/{id}/actions, DELETE /worlds/{id}/actions/{a
   const listActions = async (id: string) =>
     listIn(ok(await client.call('listActions', { params: { id } }), 'GET /worlds/{id}/actions'), 'actions');
 
-  it('[PART-2] lists default actions in a new world', async () => {
+  check('PART-2', 'lists default actions in a new world', async () => {
     const id = await createWorld(client, 'actions-defaults');
     expect((await listActions(id)).length, 'a new world should list its default actions').toBeGreaterThan(0);
   });
 
-  it('[PART-2] creates a custom action, lists it beside the defaults, and deletes it', async () => {
+  check('PART-2', 'creates a custom action, lists it beside the defaults, and deletes it', async () => {
     const id = await createWorld(client, 'actions-custom');
     const defaults = await listActions(id);
     const name = 'cf-wave';
@@ -135,7 +135,7 @@ describe('actions: GET/POST /worlds/{id}/actions, DELETE /worlds/{id}/actions/{a
 });
 
 describe('relationships: PUT/GET /worlds/{id}/relationships, DELETE /worlds/{id}/relationships/{rid}', () => {
-  it('[PART-3] upserts a relationship (one record, updated), lists it, shows it in query, and deletes it', async () => {
+  check('PART-3', 'upserts a relationship (one record, updated), lists it, shows it in query, and deletes it', async () => {
     const id = await createWorld(client, 'relationships');
     const ids = new Map((await entities(client, id)).map((e) => [e.name, e.id]));
     const toward = (r: any) => (mentions(r, 'user') || mentions(r, ids.get('user'))) && (mentions(r, 'ana') || mentions(r, ids.get('ana')));
@@ -164,7 +164,7 @@ describe('relationships: PUT/GET /worlds/{id}/relationships, DELETE /worlds/{id}
 });
 
 describe('GET /worlds/{id}/events', () => {
-  it('[PART-4] lists the events dispatched to the world', async () => {
+  check('PART-4', 'lists the events dispatched to the world', async () => {
     const id = await createWorld(client, 'event-log');
     for (const type of ['cf-log-knock', 'cf-log-whistle']) {
       ok(await client.call('dispatchEvent', { params: { id }, body: { type, targetEntity: 'ana' } }), `dispatching ${type}`);
@@ -176,7 +176,7 @@ describe('GET /worlds/{id}/events', () => {
 });
 
 describe('POST /worlds/{id}/interact', () => {
-  it('[PART-5] executes an action against a persona and answers its response', async (ctx) => {
+  check('PART-5', 'executes an action against a persona and answers its response', async (ctx) => {
     requires(ctx, 'allowBillable');
     const id = await createWorld(client, 'interact');
     const actions = listIn(ok(await client.call('listActions', { params: { id } }), 'GET /worlds/{id}/actions'), 'actions');
@@ -189,7 +189,7 @@ describe('POST /worlds/{id}/interact', () => {
 });
 
 describe('POST /worlds/{id}/time-jump', () => {
-  it('[PART-6] advances simulated time: elapsedTime grows, in proportion to the seconds jumped', async () => {
+  check('PART-6', 'advances simulated time: elapsedTime grows, in proportion to the seconds jumped', async () => {
     const id = await createWorld(client, 'time-jump');
     // The unit of elapsedTime is not shown: compare two jumps instead of expecting a number.
     const t0 = await elapsed(client, id);

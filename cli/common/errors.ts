@@ -1,8 +1,8 @@
 // A command that cannot start says why in one line and exits 2 (DESIGN.md: 0 pass, 1 fail, 2 could
 // not start). Only UsageError is shown as is; anything else is a fault of the tool itself.
-export class UsageError extends Error {
-  readonly exitCode = 2;
-}
+import { UsageError } from '../../suite/errors.ts';
+
+export { UsageError };
 
 export function exitWith(command: string, err: unknown): never {
   if (err instanceof UsageError) {

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.ts';
+import { redactKey } from '../../suite/redact.ts';
 
 export type OptionType = 'string' | 'boolean' | 'integer' | 'number' | 'list';
 export interface OptionSpec {
@@ -21,6 +22,18 @@ export interface OptionSpec {
 }
 
 export type Values = Record<string, string | number | boolean | string[] | undefined>;
+
+/** The value an option holds once parsed: typed from its spec (choices become a union of literals). */
+type ValueOf<S> = S extends { type: 'boolean' } ? boolean
+  : S extends { type: 'integer' | 'number' } ? number
+  : S extends { type: 'list'; choices: readonly (infer C)[] } ? C[]
+  : S extends { type: 'list' } ? string[]
+  : S extends { choices: readonly (infer C)[] } ? C
+  : string;
+/** Options with a default (and booleans) are always there; the others may be absent. */
+type Present<S> = S extends { default: unknown } | { type: 'boolean' } ? ValueOf<S> : ValueOf<S> | undefined;
+/** The parsed options of a spec table declared `as const`: one typed member per option. */
+export type ValuesOf<S extends readonly OptionSpec[]> = { [K in S[number] as K['name']]: Present<K> } & { help: boolean };
 
 export const envName = (prefix: string, name: string) => `${prefix}_${name.toUpperCase().replace(/-/g, '_')}`;
 
@@ -60,7 +73,8 @@ function convert(spec: OptionSpec, raw: unknown, where: string): string | number
  * Parses argv and the environment against the specs. `configFlag` names an option holding a JSON
  * config file whose keys are option names.
  */
-export function parseOptions(specs: OptionSpec[], argv: string[], env: NodeJS.ProcessEnv, prefix: string, configFlag?: string): Values {
+export function parseOptions<const S extends readonly OptionSpec[]>(specs: S, argv: string[], env: NodeJS.ProcessEnv, prefix: string, configFlag?: string): string extends S[number]['name'] ? Values : ValuesOf<S>;
+export function parseOptions(specs: readonly OptionSpec[], argv: string[], env: NodeJS.ProcessEnv, prefix: string, configFlag?: string): Values {
   let parsed;
   try {
     parsed = parseArgs({
@@ -95,7 +109,7 @@ export function parseOptions(specs: OptionSpec[], argv: string[], env: NodeJS.Pr
   return values;
 }
 
-export function helpText(usage: string, about: string, specs: OptionSpec[], prefix: string): string {
+export function helpText(usage: string, about: string, specs: readonly OptionSpec[], prefix: string): string {
   const rows = specs.map((s) => {
     const flag = `--${s.name}${s.type === 'boolean' ? '' : ` ${s.placeholder ?? (s.type === 'integer' || s.type === 'number' ? 'N' : 'VALUE')}`}`;
     const extra = [s.choices ? `one of ${s.choices.join(', ')}` : '', s.default !== undefined && s.default !== false ? `default ${Array.isArray(s.default) ? s.default.join(',') || '(none)' : s.default}` : '']
@@ -106,14 +120,9 @@ export function helpText(usage: string, about: string, specs: OptionSpec[], pref
 }
 
 /** The configuration as it may be shown or stored: secrets redacted. */
-export function redacted(specs: OptionSpec[], values: Values): Values {
+export function redacted(specs: readonly OptionSpec[], values: object): Values {
+  const given = values as Values;
   const out: Values = {};
-  for (const spec of specs) out[spec.name] = spec.secret && values[spec.name] ? redactKey(String(values[spec.name])) : values[spec.name];
+  for (const spec of specs) out[spec.name] = spec.secret && given[spec.name] ? redactKey(String(given[spec.name])) : given[spec.name];
   return out;
-}
-
-/** mk_test_abcdef… → mk_test_…(redacted): the environment stays visible, the secret never. */
-export function redactKey(key: string): string {
-  const prefix = /^mk_(live|test)_/.exec(key)?.[0] ?? '';
-  return `${prefix}…(redacted)`;
 }

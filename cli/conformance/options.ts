@@ -1,16 +1,16 @@
 // The options of `npm run conformance`, each with its CONFORMANCE_* environment twin.
 import type { OptionSpec } from '../common/options.ts';
+import { AREAS } from '../../contract/requirements.ts';
+import { PLANS } from '../../contract/plans.ts';
 
-export const AREAS = ['openapi', 'auth', 'isolation', 'errors', 'worlds', 'world-parts', 'simulation', 'progression', 'states', 'personas', 'rate-limit'] as const;
-
-export const OPTIONS: OptionSpec[] = [
+export const OPTIONS = [
   { name: 'base-url', type: 'string', placeholder: 'URL', description: 'deployment to check; without it the embedded reference is started and checked' },
   { name: 'api-key', type: 'string', placeholder: 'KEY', secret: true, description: 'API key of the main tenant (required with --base-url)' },
   { name: 'second-key', type: 'string', placeholder: 'KEY', secret: true, description: 'key of another tenant: enables the isolation checks' },
-  { name: 'plan', type: 'string', choices: ['free', 'starter', 'pro', 'enterprise'], default: 'pro', description: "plan of --api-key: the client paces itself under its limit" },
+  { name: 'plan', type: 'string', choices: PLANS, default: 'pro', description: "plan of --api-key: the client paces itself under its limit" },
   { name: 'rpm', type: 'integer', description: 'requests per minute to pace at (overrides the plan; 0 = no pacing)' },
   { name: 'rate-limit-key', type: 'string', placeholder: 'KEY', secret: true, description: 'a key the run may exhaust: enables the rate-limit checks' },
-  { name: 'rate-limit-plan', type: 'string', choices: ['free', 'starter', 'pro', 'enterprise'], default: 'free', description: 'plan of --rate-limit-key, to compare the observed limit with' },
+  { name: 'rate-limit-plan', type: 'string', choices: PLANS, default: 'free', description: 'plan of --rate-limit-key, to compare the observed limit with' },
   { name: 'origin-key', type: 'string', placeholder: 'KEY', secret: true, description: 'a key with an origin allowlist: enables the origin checks (with --allowed-origin)' },
   { name: 'allowed-origin', type: 'string', placeholder: 'ORIGIN', description: 'an origin on the allowlist of --origin-key' },
   { name: 'only', type: 'list', placeholder: 'AREA,…', choices: AREAS, default: [], description: 'run only these areas' },
@@ -24,4 +24,4 @@ export const OPTIONS: OptionSpec[] = [
   { name: 'config', type: 'string', placeholder: 'FILE', description: 'JSON file of options (keys are option names); env and flags override it' },
   { name: 'no-color', type: 'boolean', default: false, description: 'plain output' },
   { name: 'self-test', type: 'boolean', default: false, description: "run the suite against faulty deployments and show which requirement caught each fault (the suite's own proof)" },
-];
+] as const satisfies readonly OptionSpec[];

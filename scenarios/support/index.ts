@@ -1,53 +1,22 @@
-// What a scenario file imports: the client, assertions that read as the requirement, prerequisites
-// ("not run" with the flag that enables them), and the run's own data (named with the run id).
-import { expect, type TestContext } from 'vitest';
-import { Client, type Reply } from './client.ts';
-import { suiteConfig, type SuiteConfig } from './config.ts';
+// What a scenario file imports: check() and the expectations of the suite's core (suite/check.ts), the
+// client, and the run's own data (named with the run id), made here so that each file makes its own.
+import { Client } from '../../suite/http/client.ts';
+import { expectFor, ok } from '../../suite/check.ts';
+import { suiteConfig, type SuiteConfig } from '../../suite/config.ts';
 import { minimalInstance } from '../../fixtures/minimal.ts';
+import { documents } from '../../suite/documents.ts';
 
-export { Client, type Reply } from './client.ts';
+export { Client, type Reply } from '../../suite/http/client.ts';
+export { check, setup, ok, fails, expectFor, requires, notRun } from '../../suite/check.ts';
 export const api = () => new Client();
 export const config = (): SuiteConfig => suiteConfig();
-
-type Prerequisite = 'secondKey' | 'rateLimitKey' | 'originKey' | 'allowBillable';
-const FLAG: Record<Prerequisite, string> = {
-  secondKey: '--second-key', rateLimitKey: '--rate-limit-key', originKey: '--origin-key and --allowed-origin', allowBillable: '--allow-billable',
-};
-
-/** Skips the test as "not run" when the run lacks what it needs, naming the flag that provides it. */
-export function requires(ctx: TestContext, ...what: Prerequisite[]): void {
-  const missing = what.filter((w) => !suiteConfig()[w] || (w === 'originKey' && !suiteConfig().allowedOrigin));
-  if (!missing.length) return;
-  ctx.task.meta.notRun = missing.map((m) => FLAG[m]).join(', ');
-  ctx.skip(`needs ${ctx.task.meta.notRun}`);
-}
-
-/** A 2xx with the result envelope; returns `result`. */
-export function ok<T = any>(reply: Reply, what = 'the request'): T {
-  expect(reply.status, `${what}: expected a 2xx, got ${reply.status} ${reply.text.slice(0, 200)}`).toBeGreaterThanOrEqual(200);
-  expect(reply.status, `${what}: expected a 2xx, got ${reply.status} ${reply.text.slice(0, 200)}`).toBeLessThan(300);
-  expect(reply.body, `${what}: the body has no result member`).toHaveProperty('result');
-  return reply.body.result as T;
-}
-
-/** An error envelope with this code, and this status when given (SPEC.md does not give every status). */
-export function fails(reply: Reply, code: string, status?: number): void {
-  const actual = { status: status === undefined ? undefined : reply.status, code: reply.body?.error?.code };
-  expect(actual, `expected ${status ?? ''} ${code}, got ${reply.status} ${reply.text.slice(0, 200)}`).toEqual({ status, code });
-}
 
 /** A name that says which run made it, so leftovers can be traced and cleaned. */
 export const named = (label: string) => `cf-${suiteConfig().runId} ${label}`;
 
 /** The smallest body the bundled contract accepts for an operation. */
 export function minimalBody(operationId: string): unknown {
-  const doc = suiteConfig().bundledDocument;
-  for (const item of Object.values<any>(doc.paths)) {
-    for (const op of Object.values<any>(item)) {
-      if (op.operationId === operationId) return minimalInstance(op.requestBody?.content?.['application/json']?.schema, doc);
-    }
-  }
-  throw new Error(`suite: no operation ${operationId}`);
+  return minimalInstance(documents().bundled.requestSchema(operationId));
 }
 
 /** A world with two personas and a user, and a trigger that moves to `storm` after 3 `thunder` events. */
@@ -69,24 +38,23 @@ export function worldBody(label = 'world', extra: Record<string, unknown> = {}) 
 }
 
 export async function createWorld(client: Client, label = 'world', extra: Record<string, unknown> = {}): Promise<string> {
-  const result = ok<{ worldId: string }>(await client.call('createWorld', { body: worldBody(label, extra) }), 'creating a world');
-  return result.worldId;
+  const reply = await client.call('createWorld', { body: worldBody(label, extra) });
+  const result = ok<{ worldId: unknown }>(reply, 'creating a world');
+  // Without an id nothing else can be checked: the target's fault, said here rather than later.
+  expectFor(reply, typeof result?.worldId === 'string' && result.worldId !== '', { title: 'creating a world: the result has no worldId string', expected: '{"result": {"worldId": "…"}}', received: reply.text.slice(0, 300) });
+  return result.worldId as string;
 }
 
 export async function createPersona(client: Client, label = 'persona', config: Record<string, unknown> = {}): Promise<string> {
-  const result = ok<{ personaId: string }>(await client.call('createPersona', { body: { config: { identity: { name: named(label) }, ...config } } }), 'creating a persona');
-  return result.personaId;
+  const reply = await client.call('createPersona', { body: { config: { identity: { name: named(label) }, ...config } } });
+  const result = ok<{ personaId: unknown }>(reply, 'creating a persona');
+  expectFor(reply, typeof result?.personaId === 'string' && result.personaId !== '', { title: 'creating a persona: the result has no personaId string', expected: '{"result": {"personaId": "…"}}', received: reply.text.slice(0, 300) });
+  return result.personaId as string;
 }
 
-/** Every operation of the bundled contract, with a path filled with `id` and other parameters. */
+/** The operations of the bundled contract that pass the filter. */
 export function operationsOf(filter: (op: { operationId: string; method: string; path: string }) => boolean) {
-  const doc = suiteConfig().bundledDocument;
-  const out: Array<{ operationId: string; method: string; path: string; security: boolean }> = [];
-  for (const [path, item] of Object.entries<any>(doc.paths)) {
-    for (const [method, op] of Object.entries<any>(item)) {
-      const entry = { operationId: op.operationId as string, method: method.toUpperCase(), path, security: !(Array.isArray(op.security) && op.security.length === 0) };
-      if (filter(entry)) out.push(entry);
-    }
-  }
-  return out;
+  return documents().bundled.operations()
+    .map((o) => ({ operationId: o.operationId, method: o.method.toUpperCase(), path: o.path, security: o.secured }))
+    .filter(filter);
 }

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REQUIREMENTS, requirementById } from '../../contract/requirements.ts';
-import { AREAS } from '../../cli/conformance/options.ts';
-import { FAULTS } from '../faults/catalogue.ts';
-import { runMatrix, type MatrixResult } from '../faults/matrix.ts';
+import { AREAS } from '../../contract/requirements.ts';
+import { FAULTS } from '../../suite/self-test/faults.ts';
+import { runMatrix, type MatrixResult } from '../../suite/self-test/matrix.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-faults-'));
 let matrix: MatrixResult;
@@ -40,6 +40,13 @@ describe('the correct deployment', () => {
   it('passes every check, directly and through a pass-through proxy', () => {
     expect(matrix.clean.map((c) => c.label)).toHaveLength(2);
     for (const c of matrix.clean) expect({ run: c.label, exitCode: c.exitCode, notPassing: c.bad }).toEqual({ run: c.label, exitCode: 0, notPassing: [] });
+  });
+
+  it('verifies every requirement of the catalogue: each has a check that ran and passed', () => {
+    for (const c of matrix.clean) {
+      const unverified = REQUIREMENTS.filter((q) => c.requirements[q.id] !== 'pass').map((q) => `${q.id}: ${c.requirements[q.id] ?? 'absent'}`);
+      expect(unverified, c.label).toEqual([]);
+    }
   });
 
   it('gets the same verdict for every check in both runs', () => {

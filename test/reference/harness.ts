@@ -4,6 +4,7 @@ import { request } from 'undici';
 import { expect } from 'vitest';
 import { startReference, type ReferenceOptions, type RunningReference } from '../../reference/index.ts';
 import { ResponseValidator } from '../../contract/validate.ts';
+import { OpenApiReader } from '../../contract/openapi-reader.ts';
 import type { KeyRecord } from '../../reference/platform/index.ts';
 
 export const KEYS = {
@@ -37,6 +38,7 @@ export interface Harness {
   url: string;
   server: RunningReference;
   validator: ResponseValidator;
+  reader: OpenApiReader;
   document: any;
   /** Calls an operation and checks the response against the served document. */
   call<T = any>(operationId: string, options?: CallOptions): Promise<Reply<T>>;
@@ -66,10 +68,11 @@ export async function startHarness(options: ReferenceOptions = {}): Promise<Harn
     return { status: res.statusCode, headers: res.headers as Reply['headers'], body, text };
   };
   const document = (await raw('GET', '/openapi.json', { key: null })).body;
-  const validator = new ResponseValidator(document);
-  const ops = new Map(validator.operations().map((o) => [o.operationId, o]));
+  const reader = await OpenApiReader.load(document);
+  const validator = new ResponseValidator(reader);
+  const ops = new Map(reader.operations().map((o) => [o.operationId, o]));
   return {
-    url, server, validator, document, raw,
+    url, server, validator, reader, document, raw,
     async call(operationId, o = {}) {
       const op = ops.get(operationId);
       if (!op) throw new Error(`no operation ${operationId} in the served document`);

@@ -29,13 +29,13 @@ describe('GET /openapi.json', () => {
   });
 
   it('has exactly the operations of SPEC.md, each with a unique operationId', () => {
-    const ops = h.validator.operations();
+    const ops = h.reader.operations();
     expect(ops.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([...SPEC_OPERATIONS].sort());
     expect(new Set(ops.map((o) => o.operationId)).size).toBe(43);
   });
 
   it('declares the error envelope on every operation and Retry-After on every 429', () => {
-    for (const { path, method, operationId } of h.validator.operations()) {
+    for (const { path, method, operationId } of h.reader.operations()) {
       const responses = h.document.paths[path][method].responses;
       if (operationId === 'getOpenApi') continue;
       expect(Object.keys(responses), operationId).toEqual(expect.arrayContaining(['401', '429']));

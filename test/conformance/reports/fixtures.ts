@@ -2,9 +2,10 @@
 // deployment could put it. The run's key goes through the Exchange's own redaction (as the recorder
 // does); a second key, LEAKED, did not: a deployment echoed a key the run never knew, and it reached
 // a header, the body, the message and even the configuration. The reports must show neither.
-import { requirementById } from '../../../contract/requirements.ts';
-import { curlOf, redactHeaders, redactSecret, scrub, type Exchange } from '../../../scenarios/support/exchange.ts';
-import type { CheckResult, Outcome, RequirementResult, RunResult } from '../../../cli/conformance/results.ts';
+import { requirementById, type RequirementId } from '../../../contract/requirements.ts';
+import { curlOf, type Exchange } from '../../../suite/http/exchange.ts';
+import { redactHeaders, redactKey as redactSecret, scrub } from '../../../suite/redact.ts';
+import type { CheckResult, Outcome, RequirementResult, RunResult } from '../../../suite/results/results.ts';
 
 export const SECRET = 'mk_test_S3cr3tRunKey0000';
 export const LEAKED = 'mk_live_L34kedOtherTenant99';
@@ -24,11 +25,12 @@ function exchange(x: { operationId: string; method: string; path: string; status
     responseHeaders: redactHeaders({ 'content-type': 'application/json; charset=utf-8', date: 'Mon, 01 Jan 2024 00:00:00 GMT', ...x.headers }),
     responseBody: scrub(responseBody, [SECRET]),
     durationMs: 12,
+    checked: [],
     problems: {},
   };
 }
 
-function check(area: string, ids: string[], title: string, outcome: Outcome, extra: Partial<CheckResult> = {}): CheckResult {
+function check(area: string, ids: RequirementId[], title: string, outcome: Outcome, extra: Partial<CheckResult> = {}): CheckResult {
   const level = ids.some((id) => requirementById.get(id)?.level === 'MUST') ? 'MUST' : 'SHOULD';
   return { id: `${area}: ${title}`, area, title, requirementIds: ids, level, outcome, operations: [], durationMs: 40, ...extra };
 }
@@ -43,7 +45,7 @@ export function mustFail(): CheckResult {
   return check('auth', ['AUTH-2'], 'answers 401 UNAUTHORIZED with an invalid key', 'fail', {
     operations: ['listWorlds'],
     failure: {
-      requirementId: 'AUTH-2', operationId: 'listWorlds', title: 'answers 401 UNAUTHORIZED with an invalid key',
+      requirementIds: ['AUTH-2'], culprit: 'target', operationId: 'listWorlds', title: 'answers 401 UNAUTHORIZED with an invalid key',
       expected: '401', received: '200',
       // vitest quotes the reply text in the message: untrusted, raw control characters included.
       message: `expected 401 UNAUTHORIZED, got 200 ${ESCAPE}\u0000\u0007 key ${LEAKED}`,
@@ -59,18 +61,18 @@ export function shouldWarn(): CheckResult {
   });
   return check('errors', ['ERR-5'], 'PERSONA_NOT_FOUND comes with status 404', 'warn', {
     operations: ['getPersona'],
-    failure: { requirementId: 'ERR-5', operationId: 'getPersona', title: 'PERSONA_NOT_FOUND comes with status 404', expected: '404', received: '400', message: 'expected 400 to be 404 // Object.is equality', exchange: x, curl: curlOf(x) },
+    failure: { requirementIds: ['ERR-5'], culprit: 'target', operationId: 'getPersona', title: 'PERSONA_NOT_FOUND comes with status 404', expected: '404', received: '400', message: 'expected 400 to be 404 // Object.is equality', exchange: x, curl: curlOf(x) },
   });
 }
 
 export const pass = () => check('worlds', ['WORLD-1'], 'creates a world and answers with its id', 'pass', { operations: ['createWorld'] });
-export const notRun = (ids: string[], title: string, reason: string, area = 'isolation') => check(area, ids, title, 'not-run', { reason });
+export const notRun = (ids: RequirementId[], title: string, reason: string, area = 'isolation') => check(area, ids, title, 'not-run', { reason });
 export const suiteError = () => check('simulation', ['SIM-1'], 'advances the clock by the requested ticks', 'error', {
-  failure: { requirementId: 'SIM-1', title: 'advances the clock by the requested ticks', message: "TypeError: Cannot read properties of undefined (reading 'id')" },
+  failure: { requirementIds: ['SIM-1'], culprit: 'suite', title: 'advances the clock by the requested ticks', message: "TypeError: Cannot read properties of undefined (reading 'id')" },
 });
 export const skipped = () => check('rate-limit', ['RATE-4'], 'accepts about the plan limit before the first 429', 'skip', { reason: 'enterprise plan: no fixed limit to compare with' });
 
-function requirement(id: string, outcome: Outcome, checks: string[]): RequirementResult {
+function requirement(id: RequirementId, outcome: Outcome, checks: string[]): RequirementResult {
   const q = requirementById.get(id)!;
   return { id, level: q.level, area: q.area, title: q.title, clause: q.clause, outcome, checks };
 }
@@ -106,7 +108,7 @@ export function failingRun(): RunResult {
     notRun(['SIM-8'], 'interact answers with the persona reply', 'needs --allow-billable', 'simulation'),
     suiteError(), skipped(),
   ];
-  const of = (id: string) => checks.filter((c) => c.requirementIds.includes(id)).map((c) => c.id);
+  const of = (id: RequirementId) => checks.filter((c) => c.requirementIds.includes(id)).map((c) => c.id);
   return run(checks, [
     requirement('WORLD-1', 'pass', of('WORLD-1')), requirement('AUTH-2', 'fail', of('AUTH-2')), requirement('ERR-5', 'warn', of('ERR-5')),
     requirement('ISO-1', 'not-run', of('ISO-1')), requirement('ISO-2', 'not-run', of('ISO-2')), requirement('SIM-8', 'not-run', of('SIM-8')),

@@ -1,7 +1,7 @@
 // The HTML page shows what an untrusted deployment sent, to people, in a browser: nothing it sends may
 // become markup. It must also stand alone (a CI artifact opened offline).
 import { describe, expect, it } from 'vitest';
-import { renderHtml } from '../../../cli/conformance/reports/html.ts';
+import { renderHtml } from '../../../suite/reports/html.ts';
 import { check, failingRun, HOSTILE, passingRun } from './fixtures.ts';
 
 /** The elements the page itself emits; anything else in a tag position came from data. */

@@ -1,7 +1,7 @@
 // The JUnit report is read by CI tools, not people: it must parse, and its counts must say the same
 // as the run (a SHOULD warning passes, not run is skipped, a suite fault is an error).
 import { describe, expect, it } from 'vitest';
-import { renderJUnit } from '../../../cli/conformance/reports/junit.ts';
+import { renderJUnit } from '../../../suite/reports/junit.ts';
 import { all, parseXml } from './xml.ts';
 import { check, failingRun, run } from './fixtures.ts';
 

@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderJson, writeReports } from '../../../cli/conformance/reports/index.ts';
-import { renderSummary } from '../../../cli/conformance/reports/terminal.ts';
-import { renderJUnit } from '../../../cli/conformance/reports/junit.ts';
-import { renderHtml } from '../../../cli/conformance/reports/html.ts';
+import { renderJson, writeReports } from '../../../suite/reports/index.ts';
+import { renderSummary } from '../../../suite/reports/terminal.ts';
+import { renderJUnit } from '../../../suite/reports/junit.ts';
+import { renderHtml } from '../../../suite/reports/html.ts';
 import { failingRun, LEAKED, SECRET } from './fixtures.ts';
 
 const secretPart = (key: string) => key.replace(/^mk_(live|test)_/, '');

@@ -1,8 +1,9 @@
 // The terminal rendering is what a person reads first after a red CI run: its layout is pinned by
 // snapshots (STYLE.md lesson 11), so a change to it shows up in review.
+import type { RequirementId } from '../../../contract/requirements.ts';
 import { describe, expect, it } from 'vitest';
-import { renderFailure, renderSummary } from '../../../cli/conformance/reports/terminal.ts';
-import { SHOWN_BODY } from '../../../cli/conformance/reports/failure-view.ts';
+import { renderFailure, renderSummary } from '../../../suite/reports/terminal.ts';
+import { SHOWN_BODY } from '../../../suite/reports/failure-view.ts';
 import { exchange, failingRun, mustFail, notRun, passingRun, requirement, run, shouldWarn, check } from './fixtures.ts';
 
 const PATHS = { junit: '/tmp/r/junit.xml', json: '/tmp/r/results.json', html: '/tmp/r/report.html' };
@@ -138,7 +139,7 @@ describe('renderSummary', () => {
 
   it('counts requirements no check covered, listing every id of a gap in a selected area', () => {
     const result = failingRun();
-    const deselected = ['AUTH-1', 'AUTH-3', 'AUTH-4', 'AUTH-5', 'AUTH-6', 'AUTH-7', 'RATE-1', 'RATE-2', 'RATE-3'];
+    const deselected: RequirementId[] = ['AUTH-1', 'AUTH-3', 'AUTH-4', 'AUTH-5', 'AUTH-6', 'AUTH-7', 'RATE-1', 'RATE-2', 'RATE-3'];
     result.requirements.push(...deselected.map((id) => requirement(id, 'not-run', ['area not selected (--only)'])), requirement('WORLD-2', 'not-run', ['no check ran']));
     expect(renderSummary(result)).toContain([
       'Requirements no check verified in this run',

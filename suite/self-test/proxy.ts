@@ -7,9 +7,10 @@
 // close() ends open connections and pending delays.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import { OpenApiReader } from '../../contract/openapi-reader.ts';
+import { bundledContract } from '../documents.ts';
 
 /** The keys of the deployment behind the proxy, for faults that swap or recognise them. */
 export interface FaultKeys {
@@ -111,19 +112,14 @@ function encode(body: unknown, original: { text: string; canonical?: string }): 
 interface Route { operationId: string; method: string; pattern: RegExp; names: string[] }
 let routes: Route[] | undefined;
 function routeTable(): Route[] {
-  if (routes) return routes;
-  const doc = JSON.parse(readFileSync(new URL('../../contract/openapi.json', import.meta.url), 'utf8')) as Record<string, any>;
-  routes = [];
-  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
-    for (const [method, op] of Object.entries<Record<string, any>>(item)) {
-      const names: string[] = [];
-      const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
-        names.push(name);
-        return '([^/]+)';
-      });
-      routes.push({ operationId: op.operationId, method: method.toUpperCase(), pattern: new RegExp(`^${source}$`), names });
-    }
-  }
+  routes ??= OpenApiReader.index(bundledContract()).operations().map(({ operationId, method, path }) => {
+    const names: string[] = [];
+    const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    return { operationId, method: method.toUpperCase(), pattern: new RegExp(`^${source}$`), names };
+  });
   return routes;
 }
 

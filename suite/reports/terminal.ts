@@ -1,7 +1,7 @@
 // The text a person reads at the end of a run, and the one rendering of a failure used wherever text
 // is shown (terminal, JUnit). Plain text first: it must read the same in a CI log, a file or a pipe.
 // Colour only adds emphasis when the caller says the output is a terminal; no meaning rests on it.
-import type { CheckResult, Outcome, RunResult } from '../results.ts';
+import type { CheckResult, Outcome, RunResult } from '../results/results.ts';
 import { failureView, MARK, nameOf } from './failure-view.ts';
 import { count, LEVELS, OUTCOME_LABEL, OUTCOMES, total, verdict } from './verdict.ts';
 import { firstLine, formatDuration, indent, plural, safe } from './text.ts';

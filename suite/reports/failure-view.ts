@@ -3,8 +3,8 @@
 // lays these parts out as text and the HTML page as elements, so both say the same thing; deciding
 // here what is relevant (which headers, how much body) keeps them from drifting apart.
 import { STATUS_CODES } from 'node:http';
-import { curlOf } from '../../../scenarios/support/exchange.ts';
-import type { CheckResult, Outcome } from '../results.ts';
+import { curlOf } from '../http/exchange.ts';
+import type { CheckResult, Outcome } from '../results/results.ts';
 import { clip, safe } from './text.ts';
 
 /** About 1 KB of body: enough to see the error envelope or the offending member, short enough to scan. */

@@ -2,7 +2,7 @@
 // CSS, no script, no external asset) and works offline. Much of what it shows comes from the deployment
 // under test, so every value goes through esc(); the Content-Security-Policy forbids scripts and remote
 // loads as a second line of defence should an escape ever be missed.
-import type { CheckResult, Outcome, RunResult } from '../results.ts';
+import type { CheckResult, Outcome, RunResult } from '../results/results.ts';
 import { failureView } from './failure-view.ts';
 import { count, LEVELS, OUTCOME_LABEL, OUTCOMES, total, verdict } from './verdict.ts';
 import { formatDuration, safe } from './text.ts';

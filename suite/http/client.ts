@@ -4,10 +4,14 @@
 // the bundled contract and the served document, and notes what the run creates for cleanup.
 import { request } from 'undici';
 import { appendFileSync } from 'node:fs';
-import { ResponseValidator } from '../../contract/validate.ts';
-import { suiteConfig, type SuiteConfig } from './config.ts';
-import { cut, redactHeaders, scrub, type Exchange } from './exchange.ts';
+import type { ResponseValidator } from '../../contract/validate.ts';
+import { documents, type Documents } from '../documents.ts';
+import { suiteConfig, type SuiteConfig } from '../config.ts';
+import { cut, type Exchange } from './exchange.ts';
+import { redactHeaders, scrub } from '../redact.ts';
 import { record } from './recorder.ts';
+import { TransportFailure } from '../failure.ts';
+import { inspect } from '../checks/response.ts';
 
 export interface CallOptions {
   params?: Record<string, string>;
@@ -28,7 +32,6 @@ const MAX_RETRIES_ON_429 = 2;
 const MAX_WAIT_S = 65;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let validators: { served: ResponseValidator; bundled: ResponseValidator } | undefined;
 const lastSend = new Map<string, number>();
 
 export class Client {
@@ -36,16 +39,15 @@ export class Client {
   private readonly served: ResponseValidator;
   private readonly bundled: ResponseValidator;
 
-  constructor(config = suiteConfig()) {
+  constructor(config = suiteConfig(), docs: Documents = documents()) {
     this.config = config;
-    validators ??= { served: new ResponseValidator(config.servedDocument, 'served'), bundled: new ResponseValidator(config.bundledDocument, 'bundled') };
-    this.served = validators.served;
-    this.bundled = validators.bundled;
+    this.served = docs.validators.served;
+    this.bundled = docs.validators.bundled;
   }
 
   /** Method and path template of an operation of SPEC.md (the bundled contract names them). */
   route(operationId: string): { method: string; path: string } {
-    const op = this.bundled.operations().find((o) => o.operationId === operationId);
+    const op = this.bundled.reader.operation(operationId);
     if (!op) throw new Error(`suite: no operation ${operationId} in the bundled contract`);
     return { method: op.method.toUpperCase(), path: op.path };
   }
@@ -75,13 +77,29 @@ export class Client {
     for (let attempt = 0; ; attempt++) {
       await this.pace(key ?? '');
       const started = performance.now();
-      const res = await request(this.config.baseUrl + target, {
-        method: method as 'GET', headers, body: requestBody,
-        headersTimeout: this.config.timeoutMs, bodyTimeout: this.config.timeoutMs,
-      }).catch((err: Error & { code?: string }) => {
-        throw new Error(`request ${method} ${target} failed: ${err.code ?? err.message} (timeout ${this.config.timeoutMs} ms)`);
-      });
-      const text = await res.body.text();
+      const secrets = [this.config.apiKey, this.config.secondKey, this.config.rateLimitKey, this.config.originKey, key ?? ''];
+      let res: Awaited<ReturnType<typeof request>>;
+      let text: string;
+      try {
+        // One deadline for the whole exchange, headers and body: a target that drip-feeds its answer
+        // is as late as a silent one (undici's own timeouts measure idle time only).
+        const signal = AbortSignal.timeout(this.config.timeoutMs);
+        res = await request(this.config.baseUrl + target, {
+          method: method as 'GET', headers, body: requestBody, signal,
+          headersTimeout: this.config.timeoutMs, bodyTimeout: this.config.timeoutMs,
+        });
+        text = await res.body.text();
+      } catch (err) {
+        const e = err as Error & { code?: string };
+        const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? `no complete answer within ${this.config.timeoutMs} ms` : `${e.code ?? e.name}: ${e.message}`;
+        const exchange: Exchange = {
+          operationId: op?.operationId, method, url: this.config.baseUrl + target, requestHeaders: redactHeaders(headers),
+          requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)), status: 0, responseHeaders: {},
+          responseBody: '', durationMs: Math.round(performance.now() - started), checked: [], problems: {},
+        };
+        record(exchange);
+        throw new TransportFailure({ title: `${method} ${target}: the target gave no complete answer (${why})`, expected: 'a complete HTTP response', received: why, exchange });
+      }
       const durationMs = Math.round(performance.now() - started);
       const responseHeaders = redactHeaders(res.headers as Record<string, unknown>);
       const retryAfter = Number(responseHeaders['retry-after']);
@@ -92,37 +110,15 @@ export class Client {
       }
       let body: unknown = text;
       try { body = text ? JSON.parse(text) : undefined; } catch { /* kept as text; the envelope check reports it */ }
-      const secrets = [this.config.apiKey, this.config.secondKey, this.config.rateLimitKey, this.config.originKey, key ?? ''].filter((s): s is string => !!s);
       const exchange: Exchange = {
         operationId: op?.operationId, method, url: this.config.baseUrl + target,
         requestHeaders: redactHeaders(headers), requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)),
         status: res.statusCode, responseHeaders, responseBody: cut(scrub(text, secrets)), durationMs,
-        problems: this.inspect(method, op, res.statusCode, responseHeaders['content-type'], body, text),
+        ...inspect({ method, operation: op, status: res.statusCode, contentType: responseHeaders['content-type'], body, text, bundled: this.bundled, served: this.served }),
       };
       record(exchange);
       return { status: res.statusCode, headers: responseHeaders, body, text, exchange };
     }
-  }
-
-  /** The checks every response gets: ENV-1..3, CONTRACT-1 (bundled), CONTRACT-2 (served). */
-  private inspect(method: string, op: { operationId: string; path: string } | undefined, status: number, contentType: string | undefined, body: unknown, text: string): Record<string, string[]> {
-    const problems: Record<string, string[]> = {};
-    const add = (id: string, ...list: string[]) => { if (list.length) (problems[id] ??= []).push(...list); };
-    const isJson = /^application\/json\b/i.test(contentType ?? '');
-    if (text.length > 0 && !isJson) add('ENV-3', `content-type is '${contentType ?? '(none)'}', expected application/json`);
-    const bundledOp = op ? this.bundled.operation(op.operationId) : undefined;
-    const raw = op?.operationId === 'getOpenApi';
-    if (status >= 200 && status < 300 && !raw) {
-      if (!body || typeof body !== 'object' || Array.isArray(body) || !('result' in body)) add('ENV-1', 'a 2xx body must be an object with a result member');
-      else if (bundledOp?.['x-shape-source'] === 'spec') add('CONTRACT-1', ...this.bundled.checkSuccessBody(op!.operationId, body).problems);
-    }
-    if (status >= 400) add('ENV-2', ...this.bundled.checkComponent('ErrorEnvelope', body).problems);
-    if (op) {
-      const servedId = this.served.operationAt(method, op.path);
-      if (!servedId) add('CONTRACT-2', `the served document has no ${method} ${op.path}`);
-      else add('CONTRACT-2', ...this.served.check(servedId, status, contentType, body).problems);
-    }
-    return problems;
   }
 
   private async pace(key: string): Promise<void> {

@@ -5,8 +5,8 @@
 // runs were clean and stable, else 1.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FAULTS } from '../../test/faults/catalogue.ts';
-import { renderMatrix, runMatrix } from '../../test/faults/matrix.ts';
+import { FAULTS } from './faults.ts';
+import { renderMatrix, runMatrix } from './matrix.ts';
 
 export async function selfTest({ print, reportDir }: { print: (line: string) => void; reportDir: string }): Promise<number> {
   print(`self-test: ${FAULTS.length} faulty deployments (one fault each, injected by a proxy in front of the embedded reference), and the correct one twice`);

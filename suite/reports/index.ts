@@ -3,10 +3,10 @@
 // rendered by the caller (terminal.ts) once it knows these paths.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { RunResult } from '../results.ts';
+import type { RunResult } from '../results/results.ts';
 import { renderHtml } from './html.ts';
 import { renderJUnit } from './junit.ts';
-import { redactKeys } from './text.ts';
+import { redactKeyLike } from '../redact.ts';
 
 export { renderFailure, renderSummary } from './terminal.ts';
 export { renderJUnit } from './junit.ts';
@@ -21,7 +21,7 @@ export interface ReportPaths { junit: string; json: string; html: string }
  * consumer wants the data as received, not made visible for a terminal.
  */
 export function renderJson(result: RunResult): string {
-  return `${JSON.stringify(result, (_key, value: unknown) => (typeof value === 'string' ? redactKeys(value) : value), 2)}\n`;
+  return `${JSON.stringify(result, (_key, value: unknown) => (typeof value === 'string' ? redactKeyLike(value) : value), 2)}\n`;
 }
 
 export function writeReports(result: RunResult, dir: string): ReportPaths {

@@ -2,16 +2,17 @@
 // deployment. A fault names the areas whose checks should notice it (the matrix runs only those) and
 // the requirements at least one of which must fail. Together they prove that every check can fail:
 // every requirement of contract/requirements.ts is expected by at least one fault (a test keeps it so).
-import { REQUIREMENTS } from '../../contract/requirements.ts';
+import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
+import { REQUIREMENTS, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';
 import { json, wait, type FaultContext, type FaultHooks, type FaultRequest, type FaultResponse } from './proxy.ts';
 
 export interface Fault extends FaultHooks {
   id: string;
   description: string;
   /** Areas of the suite to run against it (`--only`). */
-  areas: string[];
+  areas: SelectableArea[];
   /** Requirement ids at least one of which must fail; [] for a control that must pass. */
-  expected: string[];
+  expected: RequirementId[];
   /** Shown instead of the ids (e.g. "any MUST"). */
   expectedLabel?: string;
   /** Request timeout of the run against this fault (ms), when it is about time. */
@@ -93,7 +94,7 @@ export const FAULTS: Fault[] = [
     response: (res, req) => { const r = isDocument(req) ? undefined : resultOf(res); if (r) res.body = r; },
   },
   {
-    id: 'env-error-without-code', areas: ['worlds'], expected: ['ENV-2'],
+    id: 'env-error-without-code', areas: ['errors'], expected: ['ENV-2'],
     description: 'error bodies lose error.code',
     response: (res) => { if (res.status >= 400 && codeOf(res) !== undefined) delete (res.body as Json).error.code; },
   },
@@ -152,7 +153,7 @@ export const FAULTS: Fault[] = [
     response: onResult(['queryWorld'], (r) => { if (Array.isArray(r.entities)) r.entities = r.entities.slice(0, -1); }),
   },
   {
-    id: 'context-ignores-entityName', areas: ['simulation'], expected: ['SIM-5', 'ERR-2'],
+    id: 'context-ignores-entityName', areas: ['simulation', 'errors'], expected: ['SIM-5', 'ERR-2'],
     description: "POST /worlds/{id}/context answers the context of the world's first entity whatever entityName says",
     async request(req, ctx) {
       if (!is(req, 'worldContext') || !req.body || typeof req.body !== 'object') return;
@@ -311,11 +312,11 @@ export const FAULTS: Fault[] = [
       if (keyOf(req) !== ctx.keys.rateLimitKey) return undefined;
       const now = Date.now();
       const w = (ctx.state.get('window') as { start: number; count: number } | undefined) ?? { start: now, count: 0 };
-      if (now - w.start >= 3_000) { w.start = now; w.count = 0; }
+      if (now - w.start >= EMBEDDED_RATE_WINDOW_MS) { w.start = now; w.count = 0; }
       w.count += 1;
       ctx.state.set('window', w);
       if (w.count <= 50) return undefined;
-      return json(429, { error: { code: 'RATE_LIMITED', message: 'fault: limited' } }, { 'retry-after': String(Math.max(1, Math.ceil((w.start + 3_000 - now) / 1000))) });
+      return json(429, { error: { code: 'RATE_LIMITED', message: 'fault: limited' } }, { 'retry-after': String(Math.max(1, Math.ceil((w.start + EMBEDDED_RATE_WINDOW_MS - now) / 1000))) });
     },
   },
 

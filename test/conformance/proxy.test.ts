@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { json, operationOf, startFaultProxy, wait, type FaultHooks } from './proxy.ts';
-import { slowFault } from './catalogue.ts';
+import { json, operationOf, startFaultProxy, wait, type FaultHooks } from '../../suite/self-test/proxy.ts';
+import { slowFault } from '../../suite/self-test/faults.ts';
 
 let upstream: Server;
 let base = '';

@@ -6,7 +6,7 @@
 //   skip, not-run → <skipped message="needs --second-key">;
 //   error   → <error>: a fault of the suite, which CI shows apart from failures.
 // The failure text is renderFailure's, uncoloured, so a CI log reads like the terminal.
-import type { CheckResult, RunResult } from '../results.ts';
+import type { CheckResult, RunResult } from '../results/results.ts';
 import { nameOf } from './failure-view.ts';
 import { renderFailure } from './terminal.ts';
 import { firstLine, safe } from './text.ts';
@@ -32,7 +32,7 @@ function testcase(check: CheckResult): string {
     case 'pass':
       return `${open}/>`;
     case 'fail':
-      return `${open}>\n      <failure message="${xmlAttr(why())}" type="${xmlAttr(`${check.level} ${check.failure?.requirementId || check.requirementIds[0] || ''}`.trim())}">${xmlText(renderFailure(check))}</failure>\n    </testcase>`;
+      return `${open}>\n      <failure message="${xmlAttr(why())}" type="${xmlAttr(`${check.level} ${(check.failure?.requirementIds ?? check.requirementIds).join(' ')}`.trim())}">${xmlText(renderFailure(check))}</failure>\n    </testcase>`;
     case 'warn':
       return `${open}>\n      <system-out>${xmlText(`SHOULD warning (passes without --strict):\n${renderFailure(check)}`)}</system-out>\n    </testcase>`;
     case 'skip':

@@ -5,16 +5,15 @@
 // of its expected requirements has a failed check. `npm test` and `--self-test` both run this.
 import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { resolveTarget, type Target } from '../../cli/common/target.ts';
-import { createSession } from '../../cli/conformance/session.ts';
-import { cleanup } from '../../cli/conformance/cleanup.ts';
-import { AREAS } from '../../cli/conformance/options.ts';
-import type { Outcome, RunResult } from '../../cli/conformance/results.ts';
-import { FAULTS, type Fault } from './catalogue.ts';
+import { resolveTarget, type Target } from '../target.ts';
+import { createSession } from '../run/session.ts';
+import { cleanup } from '../run/ledger.ts';
+import { AREAS, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';
+import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
+import type { Outcome, RunResult } from '../results/results.ts';
+import { FAULTS, type Fault } from './faults.ts';
 import { servedDocument, startFaultProxy, type FaultHooks, type FaultKeys } from './proxy.ts';
 
-/** The rate-limit window of the embedded reference (short, so that the rate-limit area is quick). */
-export const RATE_WINDOW_MS = 3_000;
 const DEFAULT_TIMEOUT_MS = 5_000;
 const DEADLINE_MS = 120_000;
 
@@ -26,9 +25,9 @@ export interface FaultVerdict {
   expectedLabel?: string;
   exitCode: number;
   /** Requirements with a failed check, in catalogue order. */
-  failed: string[];
+  failed: RequirementId[];
   /** The expected requirements among them. */
-  caughtBy: string[];
+  caughtBy: RequirementId[];
   /** Caught (a control: passed cleanly). */
   caught: boolean;
   /** Checks that ended in a fault of the suite itself (outcome error): a check too weak to give a verdict. */
@@ -45,6 +44,8 @@ export interface CleanRun {
   /** Checks that did not pass or skip: fail, error, warn, not-run. */
   bad: string[];
   outcomes: Record<string, Outcome>;
+  /** Outcome of every requirement of the catalogue in that run. */
+  requirements: Partial<Record<RequirementId, Outcome>>;
   checks: number;
   durationMs: number;
   clean: boolean;
@@ -72,7 +73,7 @@ export interface MatrixOptions {
   onInterrupt?: () => Promise<void>;
 }
 
-const order = (ids: Iterable<string>) => {
+const order = <T extends string>(ids: Iterable<T>): T[] => {
   const set = new Set(ids);
   return [...set].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 };
@@ -96,18 +97,18 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const print = options.print ?? (() => undefined);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const faults = options.faults ?? FAULTS;
-  const target = await resolveTarget({ rateLimitWindowMs: RATE_WINDOW_MS });
+  const target = await resolveTarget({ rateLimitWindowMs: EMBEDDED_RATE_WINDOW_MS });
   const keys: FaultKeys = { mainKey: target.apiKey, ...target.extraKeys };
   let rateKeyFreeAt = 0;
 
   /** One conformance run; what it created is soft-deleted directly at the reference, past any fault. */
-  async function run(t: Target, areas: string[], runTimeoutMs: number, label: string): Promise<RunResult> {
+  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string): Promise<RunResult> {
     if (areas.includes('rate-limit')) {
       const left = rateKeyFreeAt - Date.now();
       if (left > 0) await sleep(left);
     }
     const session = createSession(t, {
-      areas, strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineMs: DEADLINE_MS, workDir: options.workDir,
+      areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineMs: DEADLINE_MS, workDir: options.workDir,
       plan: 'enterprise', rpm: 0, rateLimitPlan: 'free', allowBillable: true, shownConfig: { selfTest: label }, print: () => undefined,
     }, options.onInterrupt);
     let result: RunResult | undefined;
@@ -117,7 +118,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       // A run whose RATE-3 check passed waited out its 429 and left the key fresh (one request into a
       // new window); any other may have left it exhausted: the next such run waits for the window.
       const rested = result?.checks.some((c) => c.requirementIds.includes('RATE-3') && c.outcome === 'pass');
-      if (areas.includes('rate-limit') && !rested) rateKeyFreeAt = Date.now() + RATE_WINDOW_MS + 200;
+      if (areas.includes('rate-limit') && !rested) rateKeyFreeAt = Date.now() + EMBEDDED_RATE_WINDOW_MS + 200;
       await cleanup(target.baseUrl, target.apiKey, session.config.ledgerFile, timeoutMs).catch(() => undefined);
       rmSync(session.config.ledgerFile, { force: true });
     }
@@ -148,7 +149,9 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
         const outcomes: Record<string, Outcome> = {};
         for (const c of result.checks) outcomes[c.id] = c.outcome;
         const bad = result.checks.filter((c) => ['fail', 'error', 'warn', 'not-run'].includes(c.outcome)).map((c) => `${c.id}: ${c.outcome}${c.failure ? ` (${c.failure.message.split('\n')[0].slice(0, 160)})` : ''}`);
-        const entry: CleanRun = { label, exitCode: result.exitCode, bad, outcomes, checks: result.checks.length, durationMs: Date.now() - t0, clean: result.exitCode === 0 && !bad.length };
+        const requirements: CleanRun['requirements'] = {};
+        for (const q of result.requirements) requirements[q.id] = q.outcome;
+        const entry: CleanRun = { label, exitCode: result.exitCode, bad, outcomes, requirements, checks: result.checks.length, durationMs: Date.now() - t0, clean: result.exitCode === 0 && !bad.length };
         clean.push(entry);
         print(`  ${entry.clean ? '✓' : '✗'} ${label}: ${entry.checks} checks, ${entry.clean ? 'all pass' : `${bad.length} not passing`} (${(entry.durationMs / 1000).toFixed(1)} s)`);
       }
@@ -173,7 +176,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
         const result = await behindProxy(fault, (t) => run(t, fault.areas, fault.timeoutMs ?? timeoutMs, fault.id));
         verdict.exitCode = result.exitCode;
         verdict.requests = result.requestCount;
-        verdict.failed = order(result.checks.filter((c) => c.outcome === 'fail').flatMap((c) => c.requirementIds));
+        verdict.failed = result.requirements.filter((q) => q.outcome === 'fail').map((q) => q.id);
         verdict.suiteErrors = result.checks.filter((c) => c.outcome === 'error').map((c) => `${c.id}: ${c.failure?.message.split('\n')[0].slice(0, 160) ?? c.reason ?? ''}`);
         verdict.caughtBy = verdict.failed.filter((id) => fault.expected.includes(id));
         verdict.caught = fault.expected.length

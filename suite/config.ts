@@ -1,14 +1,19 @@
 // What the conformance command gives the scenario files (through vitest's provide/inject): the
 // target, the keys, the switches, and both OpenAPI documents. Scenario files read nothing else.
 import { inject } from 'vitest';
+import type { SelectableArea } from '../contract/requirements.ts';
+import type { Plan } from '../contract/plans.ts';
 
 export interface SuiteConfig {
   runId: string;
+  /** The areas this run checks (`--only`). */
+  areas: SelectableArea[];
   baseUrl: string;
   apiKey: string;
   secondKey?: string;
   rateLimitKey?: string;
-  plan: 'free' | 'starter' | 'pro' | 'enterprise';
+  /** Plan of the rate-limit key (RATE-4 compares the observed limit with it). */
+  plan: Plan;
   /** Requests per minute the client paces itself under (0: no pacing). */
   paceRpm: number;
   originKey?: string;

@@ -3,20 +3,7 @@
 // sequences that repaint a terminal, characters XML 1.0 forbids, or a key the deployment echoed.
 // Each renderer escapes for its own format; these helpers do what all formats need.
 
-/**
- * Key-looking values (SPEC.md: `mk_live_` or `mk_test_` then the secret). The Exchange already
- * redacts the keys the run knows; this is the safety net for keys it does not know (a deployment
- * echoing another tenant's key, a key pasted into a config field). The secret part stops at
- * characters that delimit values in JSON, headers, URLs and shell, so that the surrounding text stays
- * readable; an already redacted value (`mk_test_…(redacted)`) does not match.
- */
-const KEY_LIKE = /mk_(live|test)_[^\s"'`<>&,;(){}[\]\\…]+/g;
-
-export function redactKeys(value: unknown): string {
-  // Assertion values may be numbers, arrays or objects: render them before redacting.
-  const text = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value, null, 2) ?? String(value);
-  return text.replace(KEY_LIKE, (_m, env: string) => `mk_${env}_…(redacted)`);
-}
+import { redactKeyLike } from '../redact.ts';
 
 /**
  * Makes control characters visible instead of acting on a terminal or a reader: ESC (ANSI colours,
@@ -34,7 +21,7 @@ export function visible(text: string): string {
 }
 
 /** Untrusted text made safe to show anywhere: keys redacted, controls visible. */
-export const safe = (text: unknown): string => visible(redactKeys(text ?? ''));
+export const safe = (text: unknown): string => visible(redactKeyLike(text ?? ''));
 
 /** Shortens to `limit` characters, saying how much was left out (the full body is in results.json). */
 export function clip(text: string, limit: number): string {

@@ -4,16 +4,18 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PLAN_RPM, type Plan } from '../../reference/platform/index.ts';
-import type { Target } from '../common/target.ts';
-import type { SuiteConfig } from '../../scenarios/support/config.ts';
-import { runScenarios } from './run.ts';
-import { buildResults, type RunResult } from './results.ts';
-import { cleanup } from './cleanup.ts';
-import { drift } from './drift.ts';
+import { PLAN_RPM, type Plan } from '../../contract/plans.ts';
+import type { SelectableArea } from '../../contract/requirements.ts';
+import type { Target } from '../target.ts';
+import type { SuiteConfig } from '../config.ts';
+import { runScenarios } from './vitest.ts';
+import { buildResults, type RunResult } from '../results/results.ts';
+import { cleanup } from './ledger.ts';
+import { drift } from '../results/drift.ts';
+import { bundledContract, loadDocuments } from '../documents.ts';
 
 export interface SessionOptions {
-  areas: string[];
+  areas: SelectableArea[];
   strict: boolean;
   keep: boolean;
   timeoutMs: number;
@@ -33,7 +35,6 @@ export interface SessionOptions {
   print: (line: string) => void;
 }
 
-export const bundledContract = (): Record<string, any> => JSON.parse(readFileSync(new URL('../../contract/openapi.json', import.meta.url), 'utf8'));
 
 /** Pacing: 90% of the plan's per-minute limit, none for enterprise (custom) unless --rpm. */
 export const paceOf = (plan: Plan, rpm?: number) => (rpm !== undefined ? rpm : plan === 'enterprise' ? 0 : Math.floor(PLAN_RPM[plan] * 0.9));
@@ -52,7 +53,7 @@ export function createSession(target: Target, o: SessionOptions, onInterrupt: ()
   const runId = randomBytes(4).toString('hex');
   mkdirSync(o.workDir, { recursive: true });
   const config: SuiteConfig = {
-    runId, baseUrl: target.baseUrl, apiKey: target.apiKey,
+    runId, areas: o.areas, baseUrl: target.baseUrl, apiKey: target.apiKey,
     secondKey: o.secondKey ?? target.extraKeys.secondKey,
     rateLimitKey: o.rateLimitKey ?? target.extraKeys.rateLimitKey,
     plan: target.embedded ? 'free' : o.rateLimitPlan,
@@ -80,10 +81,11 @@ export function createSession(target: Target, o: SessionOptions, onInterrupt: ()
       const started = new Date();
       const collector = await runScenarios(config, o.areas, { print: o.print, deadlineMs: o.deadlineMs, onInterrupt, onSignal });
       for (const e of collector.unhandled) o.print(`  suite error: ${e}`);
+      const docs = await loadDocuments(config.bundledDocument, config.servedDocument);
       const result = buildResults({
-        tests: collector.tests, strict: o.strict, runId, startedAt: started,
+        checks: collector.checks, strayExchanges: collector.strayExchanges, strict: o.strict, runId, startedAt: started,
         target: { baseUrl: target.baseUrl, embedded: target.embedded }, config: { ...o.shownConfig, areas: o.areas },
-        areas: o.areas, bundledDocument: config.bundledDocument, drift: drift(config.bundledDocument, config.servedDocument),
+        areas: o.areas, bundled: docs.bundled, drift: drift(docs.bundled, docs.served),
       });
       return result;
     },

@@ -1,0 +1,140 @@
+// What a scenario file writes a check with. `check('PROG-2', 'fires at the Nth event', fn)` registers a
+// vitest test whose metadata holds the requirement ids (typed: an unknown id does not compile); the
+// results read the ids from there, never from titles. ok(), fails() and expectFor() throw a
+// CheckFailure with the exchange at hand; a vitest expect() that fails becomes one too, with the last
+// exchange the check made before it. Anything else thrown is a fault of the suite ("error").
+import { beforeAll, chai, it, type TaskMeta, type TestContext } from 'vitest';
+import { getCurrentSuite } from 'vitest/suite';
+import { basename } from 'node:path';
+import { requirement, type RequirementId } from '../contract/requirements.ts';
+import { CheckFailure, type Failure } from './failure.ts';
+import { curlOf, type Exchange } from './http/exchange.ts';
+import { lastRecorded } from './http/recorder.ts';
+import type { Reply } from './http/client.ts';
+import { suiteConfig } from './config.ts';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The requirements a check covers (set by check()). */
+    requirementIds?: RequirementId[];
+    /** The failure, as the check made it. */
+    failure?: Failure;
+    /** Set when a prerequisite is missing: the check is "not run", with the flag that enables it. */
+    notRun?: string;
+    /** The exchanges the check made (moved here after each check by suite/run/setup.ts). */
+    exchanges?: Exchange[];
+    /** On a suite: its setup (beforeAll) failed, so its checks could not run. */
+    setupFailure?: Failure;
+  }
+}
+
+type CheckFn = (ctx: TestContext) => unknown;
+
+/** Registers a check of one or more requirements. The file must be the scenario file of their area. */
+export function check(ids: RequirementId | readonly RequirementId[], title: string, fn: CheckFn, options: { timeout?: number } = {}): void {
+  const requirementIds = typeof ids === 'string' ? [ids] : [...ids];
+  const file = getCurrentSuite()?.file?.filepath;
+  for (const id of requirementIds) {
+    const area = requirement(id).area;
+    // One file per area: `--only errors` must run every ERR check, so a check lives in its area's file.
+    if (file && basename(file) !== `${area}.test.ts`) throw new Error(`suite: the check of ${id} ("${title}") is in ${basename(file)}; it belongs in scenarios/${area}.test.ts`);
+  }
+  it(title, { meta: { requirementIds }, timeout: options.timeout }, async (ctx) => {
+    try {
+      await fn(ctx);
+    } catch (err) {
+      if ((err as { code?: string })?.code !== 'VITEST_PENDING') ctx.task.meta.failure = failureOf(err, requirementIds);
+      throw err;
+    }
+  });
+}
+
+/** A beforeAll whose failure is recorded as data: the checks it kept from running are "not run: setup
+ *  failed", and the failure itself is charged to their requirements (the target's fault, or the suite's). */
+export function setup(fn: () => unknown, timeout?: number): void {
+  beforeAll(async ({}, suite) => {
+    try {
+      await fn();
+    } catch (err) {
+      (suite as unknown as { meta: TaskMeta }).meta.setupFailure = failureOf(err, []);
+      throw err;
+    }
+  }, timeout);
+}
+
+/** The failure record of what a check threw: typed, not guessed from its message. */
+export function failureOf(err: unknown, checkIds: RequirementId[]): Failure {
+  const charge = (id?: RequirementId) => (id && checkIds.includes(id) ? [id] : checkIds);
+  if (err instanceof CheckFailure) {
+    const { init } = err;
+    const exchange = init.exchange ?? lastRecorded();
+    return {
+      requirementIds: charge(init.requirementId), operationId: exchange?.operationId, title: init.title, expected: init.expected,
+      received: init.received, message: err.message, exchange, curl: exchange ? curlOf(exchange) : undefined, culprit: 'target',
+    };
+  }
+  if (err instanceof chai.AssertionError) {
+    const e = err as Error & { expected?: unknown; actual?: unknown; showDiff?: boolean };
+    const exchange = lastRecorded();
+    const title = e.message.split('\n')[0];
+    return {
+      requirementIds: checkIds, operationId: exchange?.operationId, title, message: e.message,
+      expected: e.showDiff === false || e.expected === undefined ? undefined : asText(e.expected),
+      received: e.showDiff === false || e.actual === undefined ? undefined : asText(e.actual),
+      exchange, curl: exchange ? curlOf(exchange) : undefined, culprit: 'target',
+    };
+  }
+  const e = err instanceof Error ? err : new Error(String(err));
+  return { requirementIds: checkIds, title: `suite: ${e.message.split('\n')[0]}`, message: e.stack ?? e.message, culprit: 'suite' };
+}
+
+const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? String(value));
+
+/** A 2xx with the result envelope; returns `result`. */
+export function ok<T = any>(reply: Reply, what = 'the request', requirementId?: RequirementId): T {
+  const is2xx = reply.status >= 200 && reply.status < 300;
+  const hasResult = !!reply.body && typeof reply.body === 'object' && !Array.isArray(reply.body) && 'result' in reply.body;
+  if (!is2xx || !hasResult) {
+    throw new CheckFailure({
+      title: `${what}: expected a 2xx with a result member`, expected: '2xx {"result": …}',
+      received: `${reply.status} ${reply.text.slice(0, 300)}`, exchange: reply.exchange, requirementId,
+    });
+  }
+  return reply.body.result as T;
+}
+
+/** An error envelope with this code, and this status when given (SPEC.md does not give every status). */
+export function fails(reply: Reply, code: string, status?: number, requirementId?: RequirementId): void {
+  const got = reply.body?.error?.code;
+  if (got === code && (status === undefined || reply.status === status)) return;
+  throw new CheckFailure({
+    title: `expected ${status ?? 'an error'} ${code}`, expected: `${status ?? '4xx'} {"error": {"code": "${code}", …}}`,
+    received: `${reply.status} ${reply.text.slice(0, 300)}`, exchange: reply.exchange, requirementId,
+  });
+}
+
+/** Fails the check unless `condition`, with what was expected and received, on the reply that showed it. */
+export function expectFor(reply: Reply | undefined, condition: boolean, init: Omit<ConstructorParameters<typeof CheckFailure>[0], 'exchange'>): void {
+  if (!condition) throw new CheckFailure({ ...init, exchange: reply?.exchange });
+}
+
+type Prerequisite = 'secondKey' | 'rateLimitKey' | 'originKey' | 'allowBillable';
+const FLAG: Record<Prerequisite, string> = {
+  secondKey: '--second-key', rateLimitKey: '--rate-limit-key', originKey: '--origin-key and --allowed-origin', allowBillable: '--allow-billable',
+};
+
+/** Marks the check "not run" when the run lacks what it needs, naming the flag that provides it. */
+export function requires(ctx: TestContext, ...what: Prerequisite[]): void {
+  const config = suiteConfig();
+  const missing = what.filter((w) => !config[w] || (w === 'originKey' && !config.allowedOrigin));
+  if (!missing.length) return;
+  ctx.task.meta.notRun = `needs ${missing.map((m) => FLAG[m]).join(', ')}`;
+  ctx.skip(ctx.task.meta.notRun);
+}
+
+/** Marks the check "not run" with a reason (the target does not describe what the check needs). */
+export function notRun(ctx: TestContext, reason: string): never {
+  ctx.task.meta.notRun = reason;
+  ctx.skip(reason);
+  throw new Error('unreachable');
+}

@@ -1,0 +1,76 @@
+// The checks every response gets, as Schemathesis keeps its checks: a registry of named functions,
+// one per requirement. The client runs each that applies to a response and records, in the exchange,
+// which ones looked at it and what they found; results make one row per requirement and operation.
+import type { RequirementId } from '../../contract/requirements.ts';
+import type { ResponseValidator } from '../../contract/validate.ts';
+
+export interface ResponseContext {
+  method: string;
+  /** Operation of the bundled contract (SPEC.md's operation) and its path template, when the request is one. */
+  operation?: { operationId: string; path: string };
+  status: number;
+  contentType: string | undefined;
+  /** Parsed JSON, or the text when it does not parse. */
+  body: unknown;
+  text: string;
+  bundled: ResponseValidator;
+  served: ResponseValidator;
+}
+
+export interface ResponseCheck {
+  id: RequirementId;
+  /** Whether the check has anything to look at in this response. */
+  applies(r: ResponseContext): boolean;
+  /** Problems found; none means the response keeps the requirement. */
+  run(r: ResponseContext): string[];
+}
+
+const is2xx = (r: ResponseContext) => r.status >= 200 && r.status < 300;
+// The document itself is not wrapped in `result` (SPEC.md: it "returns the full OpenAPI description").
+const isEnvelopedSuccess = (r: ResponseContext) => is2xx(r) && r.operation?.operationId !== 'getOpenApi';
+
+export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
+  {
+    id: 'ENV-1',
+    applies: isEnvelopedSuccess,
+    run: (r) => (r.body && typeof r.body === 'object' && !Array.isArray(r.body) && 'result' in r.body ? [] : ['a 2xx body must be an object with a result member']),
+  },
+  {
+    id: 'ENV-2',
+    applies: (r) => r.status >= 400,
+    run: (r) => r.bundled.checkComponent('ErrorEnvelope', r.body).problems,
+  },
+  {
+    id: 'ENV-3',
+    applies: (r) => r.text.length > 0,
+    run: (r) => (/^application\/json\b/i.test(r.contentType ?? '') ? [] : [`content-type is '${r.contentType ?? '(none)'}', expected application/json`]),
+  },
+  {
+    id: 'CONTRACT-1',
+    // Only operations whose shapes SPEC.md shows; an unwrapped body is ENV-1's business.
+    applies: (r) => isEnvelopedSuccess(r) && !!r.operation && r.bundled.reader.operation(r.operation.operationId)?.spec['x-shape-source'] === 'spec'
+      && !!r.body && typeof r.body === 'object' && 'result' in r.body,
+    run: (r) => r.bundled.checkSuccessBody(r.operation!.operationId, r.body).problems,
+  },
+  {
+    id: 'CONTRACT-2',
+    applies: (r) => !!r.operation,
+    run: (r) => {
+      const servedId = r.served.reader.operationAt(r.method, r.operation!.path)?.operationId;
+      return servedId ? r.served.check(servedId, r.status, r.contentType, r.body).problems : [`the served document has no ${r.method} ${r.operation!.path}`];
+    },
+  },
+];
+
+/** Runs every check that applies: which looked at the response, and what each found. */
+export function inspect(r: ResponseContext): { checked: RequirementId[]; problems: Partial<Record<RequirementId, string[]>> } {
+  const checked: RequirementId[] = [];
+  const problems: Partial<Record<RequirementId, string[]>> = {};
+  for (const c of RESPONSE_CHECKS) {
+    if (!c.applies(r)) continue;
+    checked.push(c.id);
+    const found = c.run(r);
+    if (found.length) problems[c.id] = found;
+  }
+  return { checked, problems };
+}

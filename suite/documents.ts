@@ -1,0 +1,32 @@
+// The two documents a run reads, loaded once per worker: the bundled contract (SPEC.md's shapes) and
+// the document the deployment serves (its own promise), each with its response validator.
+import { readFileSync } from 'node:fs';
+import { OpenApiReader } from '../contract/openapi-reader.ts';
+import { ResponseValidator } from '../contract/validate.ts';
+import { suiteConfig } from './config.ts';
+
+/** The bundled contract: the shapes of SPEC.md, as an OpenAPI document (contract/openapi.json). */
+export const bundledContract = (): Record<string, any> => JSON.parse(readFileSync(new URL('../contract/openapi.json', import.meta.url), 'utf8'));
+
+export interface Documents {
+  bundled: OpenApiReader;
+  served: OpenApiReader;
+  validators: { bundled: ResponseValidator; served: ResponseValidator };
+}
+
+export async function loadDocuments(bundledDocument: Record<string, any>, servedDocument: Record<string, any>): Promise<Documents> {
+  const [bundled, served] = await Promise.all([OpenApiReader.load(bundledDocument), OpenApiReader.load(servedDocument)]);
+  return { bundled, served, validators: { bundled: new ResponseValidator(bundled, 'bundled'), served: new ResponseValidator(served, 'served') } };
+}
+
+let loaded: Documents | undefined;
+/** The run's documents inside a scenario worker (loaded by the setup file before any check). */
+export function documents(): Documents {
+  if (!loaded) throw new Error('suite: the documents are not loaded (the setup file suite/run/setup.ts loads them)');
+  return loaded;
+}
+export async function loadRunDocuments(): Promise<Documents> {
+  const config = suiteConfig();
+  loaded ??= await loadDocuments(config.bundledDocument, config.servedDocument);
+  return loaded;
+}

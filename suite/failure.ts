@@ -1,0 +1,48 @@
+// A failure is data, made where it happens (STYLE.md lesson 4): the check that saw the target break a
+// requirement throws a CheckFailure holding the requirement, the operation, what was expected, what
+// was received and the exchange that showed it. Results and every report render that record as is;
+// nothing is reconstructed from messages afterwards.
+import type { RequirementId } from '../contract/requirements.ts';
+import type { Exchange } from './http/exchange.ts';
+
+/** Who is at fault: the target (a verdict on the deployment) or the suite itself (no verdict). */
+export type Culprit = 'target' | 'suite';
+
+export interface Failure {
+  /** The requirements this failure breaks (the check's own ids unless the check named one). */
+  requirementIds: RequirementId[];
+  operationId?: string;
+  title: string;
+  expected?: string;
+  received?: string;
+  message: string;
+  exchange?: Exchange;
+  /** A command that repeats the exchange, the key read from $API_KEY. */
+  curl?: string;
+  culprit: Culprit;
+}
+
+export interface FailureInit {
+  title: string;
+  expected?: string;
+  received?: string;
+  exchange?: Exchange;
+  /** Charge the failure to this requirement of the check (default: every id of the check). */
+  requirementId?: RequirementId;
+}
+
+/** The target broke a requirement: thrown by ok(), fails() and the other expectations of suite/check.ts. */
+export class CheckFailure extends Error {
+  override readonly name: string = 'CheckFailure';
+  constructor(readonly init: FailureInit) {
+    super(init.received !== undefined ? `${init.title}\nexpected: ${init.expected ?? '(see title)'}\nreceived: ${init.received}` : init.title);
+  }
+}
+
+/**
+ * The target failed at the transport level (connection reset, body cut, timeout, unparsable JSON
+ * where JSON is promised): a failure of the target, never of the suite.
+ */
+export class TransportFailure extends CheckFailure {
+  override readonly name: string = 'TransportFailure';
+}

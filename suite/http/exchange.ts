@@ -1,0 +1,37 @@
+// An HTTP exchange as the run records it: credentials redacted (suite/redact.ts), bodies cut at a
+// fixed size, and the problems each response check found. Failures carry exchanges, rendered with a
+// curl command.
+import type { RequirementId } from '../../contract/requirements.ts';
+
+export const BODY_LIMIT = 4096;
+
+export interface Exchange {
+  /** operationId in the bundled contract (SPEC.md's operation), when the request is one. */
+  operationId?: string;
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: string;
+  durationMs: number;
+  /** The per-response checks (suite/checks/response.ts) that looked at this response. */
+  checked: RequirementId[];
+  /** Requirement id → problems they found (ENV-1, ENV-3, CONTRACT-1, CONTRACT-2…). */
+  problems: Partial<Record<RequirementId, string[]>>;
+}
+
+export const cut = (text: string) => (text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}…(${text.length - BODY_LIMIT} more bytes)` : text);
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A curl command that repeats the request; the key is a shell variable, never its value. */
+export function curlOf(x: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>): string {
+  const parts = ['curl', '-i', '-X', x.method, quote(x.url)];
+  for (const [k, v] of Object.entries(x.requestHeaders)) {
+    parts.push('-H', k === 'x-api-key' ? `"X-API-Key: $API_KEY"` : quote(`${k}: ${v}`));
+  }
+  if (x.requestBody !== undefined) parts.push('--data-raw', quote(x.requestBody));
+  return parts.join(' ');
+}

@@ -1,0 +1,157 @@
+// The results of a run as data: checks (one per scenario test, plus one per operation for the
+// checks made on every response), requirements with their aggregated outcome, endpoint coverage.
+// Every report (terminal, JUnit, JSON, HTML) is rendered from this one structure.
+import { PER_RESPONSE, REQUIREMENTS, requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
+import type { Failure } from '../failure.ts';
+import type { RawCheck } from '../run/collector.ts';
+import { curlOf, type Exchange } from '../http/exchange.ts';
+import type { OpenApiReader } from '../../contract/openapi-reader.ts';
+
+/** pass; fail (a MUST broken, or a SHOULD under --strict); warn (a SHOULD broken); skip; not-run; error (a fault of the suite). */
+export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'not-run' | 'error';
+
+export type { Failure };
+
+export interface CheckResult {
+  /** Stable id: area and title. */
+  id: string;
+  area: string;
+  title: string;
+  requirementIds: RequirementId[];
+  level: Level;
+  outcome: Outcome;
+  /** Why it did not run, or what would enable it. */
+  reason?: string;
+  failure?: Failure;
+  operations: string[];
+  durationMs: number;
+}
+
+export interface RequirementResult {
+  id: RequirementId;
+  level: Level;
+  area: string;
+  title: string;
+  clause: string;
+  outcome: Outcome;
+  checks: string[];
+}
+
+export interface CoverageRow { operationId: string; method: string; path: string; requests: number; outcomes: Partial<Record<Outcome, number>> }
+
+export interface RunResult {
+  tool: string;
+  runId: string;
+  startedAt: string;
+  durationMs: number;
+  target: { baseUrl: string; embedded: boolean };
+  config: Record<string, unknown>;
+  requirements: RequirementResult[];
+  checks: CheckResult[];
+  coverage: CoverageRow[];
+  drift: string[];
+  requestCount: number;
+  summary: Record<Level, Record<Outcome, number>>;
+  exitCode: 0 | 1 | 2;
+}
+
+const ORDER: Outcome[] = ['fail', 'error', 'warn', 'pass', 'skip', 'not-run'];
+const worst = (outcomes: Outcome[]) => ORDER.find((o) => outcomes.includes(o)) ?? 'not-run';
+const levelOf = (ids: readonly RequirementId[]): Level => (ids.some((id) => requirement(id).level === 'MUST') ? 'MUST' : 'SHOULD');
+const broken = (level: Level, strict: boolean): Outcome => (level === 'MUST' || strict ? 'fail' : 'warn');
+
+export function buildResults(input: {
+  checks: RawCheck[]; strayExchanges?: Exchange[]; strict: boolean; runId: string; startedAt: Date; target: RunResult['target'];
+  config: Record<string, unknown>; areas: readonly string[]; bundled: OpenApiReader; drift: string[];
+}): RunResult {
+  const checks: CheckResult[] = [];
+  const exchanges: Exchange[] = [...(input.strayExchanges ?? [])];
+  /** What each check says of each requirement it covers. */
+  const verdicts = new Map<RequirementId, Array<{ check: string; outcome: Outcome }>>();
+  const say = (id: RequirementId, check: string, outcome: Outcome) => { if (!verdicts.has(id)) verdicts.set(id, []); verdicts.get(id)!.push({ check, outcome }); };
+
+  for (const t of input.checks) {
+    exchanges.push(...t.exchanges);
+    const id = `${t.area}: ${t.title}`;
+    const charged = t.failure?.requirementIds.length ? t.failure.requirementIds : t.requirementIds;
+    let outcome: Outcome;
+    let reason: string | undefined;
+    if (t.state === 'skipped') {
+      // A skip is the check's own choice, with its note (the target lacks an optional feature); a
+      // skip nobody explained is never shown as one.
+      outcome = t.notRun || !t.skipNote ? 'not-run' : 'skip';
+      reason = t.notRun ?? t.skipNote ?? 'did not run, for no recorded reason';
+    } else if (t.state === 'passed') outcome = 'pass';
+    else outcome = t.failure?.culprit === 'target' ? broken(levelOf(charged), input.strict) : 'error';
+    if (!t.requirementIds.length && !t.failure) {
+      outcome = 'error';
+      reason = 'the check names no requirement (write it with check() from suite/check.ts)';
+    }
+    for (const q of t.requirementIds) {
+      // A failure breaks the requirements it is charged to; the others of the check were not finished.
+      const mine = outcome === 'fail' || outcome === 'warn' ? (charged.includes(q) ? broken(requirement(q).level, input.strict) : 'not-run') : outcome;
+      say(q, id, mine);
+    }
+    checks.push({
+      id, area: t.area, title: t.title, requirementIds: t.requirementIds, level: t.requirementIds.length ? levelOf(t.requirementIds) : 'MUST', outcome, reason,
+      failure: t.failure, operations: [...new Set(t.exchanges.map((x) => x.operationId).filter((x): x is string => !!x))], durationMs: t.durationMs,
+    });
+  }
+
+  // Per-response checks, one row per requirement × operation whose responses the check looked at.
+  for (const requirementId of PER_RESPONSE) {
+    const q = requirement(requirementId);
+    const byOp = new Map<string, Exchange[]>();
+    for (const x of exchanges) {
+      if (!x.checked?.includes(requirementId)) continue;
+      const key = x.operationId ?? `${x.method} (not an operation)`;
+      if (!byOp.has(key)) byOp.set(key, []);
+      byOp.get(key)!.push(x);
+    }
+    for (const [operationId, list] of [...byOp].sort(([a], [b]) => a.localeCompare(b))) {
+      const bad = list.find((x) => x.problems[requirementId]?.length);
+      const id = `${requirementId} ${operationId}`;
+      const outcome = bad ? broken(q.level, input.strict) : 'pass';
+      say(requirementId, id, outcome);
+      checks.push({
+        id, area: q.area, title: `${q.title} (${operationId}, ${list.length} response${list.length === 1 ? '' : 's'})`,
+        requirementIds: [requirementId], level: q.level, outcome, operations: [operationId], durationMs: 0,
+        failure: bad ? {
+          requirementIds: [requirementId], operationId, title: q.title, message: bad.problems[requirementId]!.join('; '),
+          expected: q.title, received: bad.problems[requirementId]!.join('\n'), exchange: bad, curl: curlOf(bad), culprit: 'target',
+        } : undefined,
+      });
+    }
+  }
+
+  const requirements: RequirementResult[] = REQUIREMENTS.map((q) => {
+    const said = verdicts.get(q.id) ?? [];
+    const selected = input.areas.includes(q.area) || PER_RESPONSE.includes(q.id);
+    return {
+      id: q.id, level: q.level, area: q.area, title: q.title, clause: q.clause,
+      outcome: said.length ? worst(said.map((v) => v.outcome)) : 'not-run',
+      checks: said.length ? [...new Set(said.map((v) => v.check))] : [!selected ? 'area not selected (--only)' : PER_RESPONSE.includes(q.id) ? 'no response was checked' : 'no check ran'],
+    };
+  });
+
+  const coverage: CoverageRow[] = [];
+  for (const { operationId, method, path } of input.bundled.operations()) {
+    const related = checks.filter((c) => c.operations.includes(operationId));
+    const outcomes: Partial<Record<Outcome, number>> = {};
+    for (const c of related) outcomes[c.outcome] = (outcomes[c.outcome] ?? 0) + 1;
+    coverage.push({ operationId, method: method.toUpperCase(), path, requests: exchanges.filter((x) => x.operationId === operationId).length, outcomes });
+  }
+
+  const summary = { MUST: {}, SHOULD: {} } as RunResult['summary'];
+  for (const level of ['MUST', 'SHOULD'] as Level[]) {
+    for (const o of ORDER) summary[level][o] = requirements.filter((q) => q.level === level && q.outcome === o).length;
+  }
+  // A broken MUST (or SHOULD with --strict) is 1; a fault of the suite on a MUST check means the
+  // verdict is unknown: 2, never a pass.
+  const exitCode = requirements.some((q) => q.outcome === 'fail') ? 1 : requirements.some((q) => q.outcome === 'error' && q.level === 'MUST') ? 2 : 0;
+  return {
+    tool: 'simulation-conformance', runId: input.runId, startedAt: input.startedAt.toISOString(),
+    durationMs: Date.now() - input.startedAt.getTime(), target: input.target, config: input.config,
+    requirements, checks, coverage, drift: input.drift, requestCount: exchanges.length, summary, exitCode,
+  };
+}

@@ -1,0 +1,121 @@
+// A vitest reporter that turns finished checks into RawCheck records and shows progress: one line per
+// check as it finishes, so a long run against a paced deployment is never silent. It reads what each
+// check recorded in its metadata (requirement ids, the failure as made, "not run" reasons), never
+// its title or error message.
+import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
+import { basename } from 'node:path';
+import type { RequirementId } from '../../contract/requirements.ts';
+import type { Failure } from '../failure.ts';
+import type { Exchange } from '../http/exchange.ts';
+
+/** What the collector hands over for one finished check (or one failed setup). */
+export interface RawCheck {
+  area: string;
+  title: string;
+  requirementIds: RequirementId[];
+  state: 'passed' | 'failed' | 'skipped';
+  durationMs: number;
+  failure?: Failure;
+  /** Why it did not run (a missing prerequisite, a failed setup, the deadline). */
+  notRun?: string;
+  /** A skip the check chose (the target lacks an optional feature), with its note. */
+  skipNote?: string;
+  exchanges: Exchange[];
+}
+
+const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
+const areaOf = (moduleId: string) => basename(moduleId).replace(/\.test\.ts$/, '');
+
+/** The failed setup (beforeAll) of a suite or of one of its parents, if any. */
+function failedSetup(test: TestCase): Failure | undefined {
+  for (let p: TestSuite | TestModule = test.parent; ; p = (p as TestSuite).parent) {
+    const f = p.meta().setupFailure;
+    if (f) return f;
+    if (p.type === 'module') return undefined;
+  }
+}
+
+export class Collector implements Reporter {
+  readonly checks: RawCheck[] = [];
+  readonly unhandled: string[] = [];
+  /** Exchanges of hooks that no check took: judged by the per-response checks only. */
+  readonly strayExchanges: Exchange[] = [];
+  /** Setups that failed, with the requirements of the checks they kept from running. */
+  /** Checks skipped with no reason, per file: explained when the file turns out not to have run. */
+  private readonly unexplained = new Map<string, RawCheck[]>();
+  private readonly setups = new Map<Failure, { area: string; ids: Set<RequirementId>; exchanges: Exchange[] }>();
+  constructor(private readonly print: (line: string) => void, private readonly started?: (vitest: Vitest) => void) {}
+
+  onInit(vitest: Vitest): void {
+    this.started?.(vitest);
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    const result = test.result();
+    const meta = test.meta();
+    const area = areaOf(test.module.moduleId);
+    const state = result.state === 'pending' ? 'skipped' : result.state;
+    const note = result.state === 'skipped' ? result.note : undefined;
+    const requirementIds = meta.requirementIds ?? [];
+    let notRun = meta.notRun;
+    let failure = meta.failure;
+    if (state === 'skipped' && !notRun && !note) {
+      const setup = failedSetup(test);
+      if (setup) {
+        notRun = `setup failed: ${setup.title}`;
+        const entry = this.setups.get(setup) ?? { area, ids: new Set(), exchanges: [] };
+        for (const id of requirementIds) entry.ids.add(id);
+        this.setups.set(setup, entry);
+      }
+    }
+    if (state === 'failed' && !failure) {
+      // Thrown outside check() (a hook around it): a fault of the suite, with vitest's message.
+      const e = result.errors?.[0];
+      failure = { requirementIds, title: `suite: ${String(e?.message ?? 'failed without an error').split('\n')[0]}`, message: String(e?.stack ?? e?.message ?? ''), culprit: 'suite' };
+    }
+    const raw: RawCheck = {
+      area, title: test.name, requirementIds, state, durationMs: Math.round(test.diagnostic()?.duration ?? 0), failure,
+      notRun, skipNote: state === 'skipped' && !notRun ? note : undefined, exchanges: meta.exchanges ?? [],
+    };
+    this.checks.push(raw);
+    if (state === 'skipped' && !notRun && !note) {
+      const list = this.unexplained.get(test.module.moduleId) ?? [];
+      list.push(raw);
+      this.unexplained.set(test.module.moduleId, list);
+    }
+    const why = notRun ?? note;
+    this.print(`  ${notRun ? '○' : MARK[state]} ${area}: [${requirementIds.join(', ')}] ${test.name}${why ? ` (${why})` : ''}`);
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const area = areaOf(module.moduleId);
+    // Exchanges of the file's hooks that no check took: the per-response checks judge them.
+    const exchanges = module.meta().exchanges ?? [];
+    for (const [failure, entry] of this.setups) {
+      if (entry.area !== area) continue;
+      this.checks.push({ area, title: `setup: ${failure.title}`, requirementIds: [...entry.ids], state: 'failed', durationMs: 0, failure: { ...failure, requirementIds: [...entry.ids] }, exchanges: entry.exchanges });
+      this.print(`  ✗ ${area}: setup failed, ${entry.ids.size} requirement(s) could not be checked: ${failure.title}`);
+      this.setups.delete(failure);
+    }
+    const errors = module.errors();
+    if (!errors.length) {
+      this.strayExchanges.push(...exchanges);
+      return;
+    }
+    // A scenario file that cannot run ran no check: a fault of the suite, charged to the requirements
+    // of its checks (the verdict on them is unknown), never a pass.
+    const message = String(errors[0].message ?? errors[0]);
+    const blocked = this.unexplained.get(module.moduleId) ?? [];
+    for (const c of blocked) c.notRun = 'the scenario file could not run';
+    const ids = [...new Set(blocked.flatMap((c) => c.requirementIds))];
+    this.checks.push({
+      area, title: `scenario file ${basename(module.moduleId)} could not run`, requirementIds: ids, state: 'failed', durationMs: 0, exchanges,
+      failure: { requirementIds: ids, title: `suite: ${message.split('\n')[0]}`, message, culprit: 'suite' },
+    });
+    this.print(`  ✗ ${area}: the scenario file could not run: ${message.split('\n')[0]}`);
+  }
+
+  onTestRunEnd(_modules: unknown, errors: ReadonlyArray<{ message?: string }>): void {
+    for (const e of errors) this.unhandled.push(String(e.message ?? e));
+  }
+}
