@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { helpText, parseOptions, redacted } from './common/options.ts';
 import { UsageError, exitWith } from './common/errors.ts';
-import { guardLiveKey, resolveTarget } from '../suite/target.ts';
+import { guardLiveKey, resolveTarget } from '../suite/run/target.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../contract/plans.ts';
 import { AREAS } from '../contract/requirements.ts';
 import { OPTIONS } from './conformance/options.ts';

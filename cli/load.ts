@@ -117,7 +117,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   const engine = (v.engine as 'k6' | 'node' | undefined) ?? (found ? 'k6' : 'node');
   if (engine === 'k6' && !found) throw new UsageError('--engine k6: no k6 executable on PATH (install k6, or use --engine node)');
   // Before anything is sent anywhere: live keys are billed.
-  const { guardLiveKey, resolveTarget } = await import('../suite/target.ts');
+  const { guardLiveKey, resolveTarget } = await import('../suite/run/target.ts');
   guardLiveKey(v['api-key'] as string | undefined, v['allow-live'] as boolean);
 
   const shown = redacted(SPECS, v);

@@ -2,7 +2,7 @@
 // from each operation's request schema (wrong types, not JSON, not an object, a needed member missing),
 // answered 400 VALIDATION_ERROR and never with a 5xx.
 import { describe, expect } from 'vitest';
-import { documents } from '../suite/documents.ts';
+import { documents } from '../suite/checks/documents.ts';
 import { setup, check, api, createPersona, createWorld, fails, minimalBody, named, operationsOf } from './support/index.ts';
 
 const client = api();

@@ -2,7 +2,7 @@
 import { describe, expect } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { check, api } from './support/index.ts';
-import { documents } from '../suite/documents.ts';
+import { documents } from '../suite/checks/documents.ts';
 
 const client = api();
 

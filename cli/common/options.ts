@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UsageError } from './errors.ts';
-import { redactKey } from '../../suite/redact.ts';
+import { redactKey } from '../../suite/data/redact.ts';
 
 export type OptionType = 'string' | 'boolean' | 'integer' | 'number' | 'list';
 export interface OptionSpec {

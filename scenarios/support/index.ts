@@ -1,13 +1,13 @@
 // What a scenario file imports: check() and the expectations of the suite's core (suite/check.ts), the
 // client, and the run's own data (named with the run id), made here so that each file makes its own.
 import { Client } from '../../suite/http/client.ts';
-import { expectFor, ok } from '../../suite/check.ts';
-import { suiteConfig, type SuiteConfig } from '../../suite/config.ts';
+import { expectFor, ok } from '../../suite/scenario/check.ts';
+import { suiteConfig, type SuiteConfig } from '../../suite/data/config.ts';
 import { minimalInstance } from '../../fixtures/minimal.ts';
-import { documents } from '../../suite/documents.ts';
+import { documents } from '../../suite/checks/documents.ts';
 
 export { Client, type Reply } from '../../suite/http/client.ts';
-export { check, setup, ok, fails, expectFor, requires, notRun } from '../../suite/check.ts';
+export { check, setup, ok, fails, expectFor, requires, notRun } from '../../suite/scenario/check.ts';
 export const api = () => new Client();
 export const config = (): SuiteConfig => suiteConfig();
 

@@ -5,12 +5,12 @@
 import { request } from 'undici';
 import { appendFileSync } from 'node:fs';
 import type { ResponseValidator } from '../../contract/validate.ts';
-import { documents, type Documents } from '../documents.ts';
-import { suiteConfig, type SuiteConfig } from '../config.ts';
-import { cut, type Exchange } from './exchange.ts';
-import { redactHeaders, scrub } from '../redact.ts';
+import { documents, type Documents } from '../checks/documents.ts';
+import { suiteConfig, type SuiteConfig } from '../data/config.ts';
+import { cut, type Exchange } from '../data/exchange.ts';
+import { redactHeaders, scrub } from '../data/redact.ts';
 import { record } from './recorder.ts';
-import { TransportFailure } from '../failure.ts';
+import { TransportFailure } from '../data/failure.ts';
 import { inspect } from '../checks/response.ts';
 
 export interface CallOptions {

@@ -3,7 +3,7 @@
 // lays these parts out as text and the HTML page as elements, so both say the same thing; deciding
 // here what is relevant (which headers, how much body) keeps them from drifting apart.
 import { STATUS_CODES } from 'node:http';
-import { curlOf } from '../http/exchange.ts';
+import { curlOf } from '../data/exchange.ts';
 import type { CheckResult, Outcome } from '../results/results.ts';
 import { clip, safe } from './text.ts';
 

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import type { RunResult } from '../results/results.ts';
 import { renderHtml } from './html.ts';
 import { renderJUnit } from './junit.ts';
-import { redactKeyLike } from '../redact.ts';
+import { redactKeyLike } from '../data/redact.ts';
 
 export { renderFailure, renderSummary } from './terminal.ts';
 export { renderJUnit } from './junit.ts';

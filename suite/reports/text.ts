@@ -3,7 +3,7 @@
 // sequences that repaint a terminal, characters XML 1.0 forbids, or a key the deployment echoed.
 // Each renderer escapes for its own format; these helpers do what all formats need.
 
-import { redactKeyLike } from '../redact.ts';
+import { redactKeyLike } from '../data/redact.ts';
 
 /**
  * Makes control characters visible instead of acting on a terminal or a reader: ESC (ANSI colours,

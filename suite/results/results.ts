@@ -2,9 +2,8 @@
 // checks made on every response), requirements with their aggregated outcome, endpoint coverage.
 // Every report (terminal, JUnit, JSON, HTML) is rendered from this one structure.
 import { PER_RESPONSE, REQUIREMENTS, requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
-import type { Failure } from '../failure.ts';
-import type { RawCheck } from '../run/collector.ts';
-import { curlOf, type Exchange } from '../http/exchange.ts';
+import type { Failure } from '../data/failure.ts';
+import { curlOf, type Exchange } from '../data/exchange.ts';
 import type { OpenApiReader } from '../../contract/openapi-reader.ts';
 
 /** pass; fail (a MUST broken, or a SHOULD under --strict); warn (a SHOULD broken); skip; not-run; error (a fault of the suite). */
@@ -53,6 +52,21 @@ export interface RunResult {
   requestCount: number;
   summary: Record<Level, Record<Outcome, number>>;
   exitCode: 0 | 1 | 2;
+}
+
+/** What the collector hands over for one finished check (or one failed setup). */
+export interface RawCheck {
+  area: string;
+  title: string;
+  requirementIds: RequirementId[];
+  state: 'passed' | 'failed' | 'skipped';
+  durationMs: number;
+  failure?: Failure;
+  /** Why it did not run (a missing prerequisite, a failed setup, the deadline). */
+  notRun?: string;
+  /** A skip the check chose (the target lacks an optional feature), with its note. */
+  skipNote?: string;
+  exchanges: Exchange[];
 }
 
 const ORDER: Outcome[] = ['fail', 'error', 'warn', 'pass', 'skip', 'not-run'];

@@ -5,23 +5,9 @@
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
 import { basename } from 'node:path';
 import type { RequirementId } from '../../contract/requirements.ts';
-import type { Failure } from '../failure.ts';
-import type { Exchange } from '../http/exchange.ts';
-
-/** What the collector hands over for one finished check (or one failed setup). */
-export interface RawCheck {
-  area: string;
-  title: string;
-  requirementIds: RequirementId[];
-  state: 'passed' | 'failed' | 'skipped';
-  durationMs: number;
-  failure?: Failure;
-  /** Why it did not run (a missing prerequisite, a failed setup, the deadline). */
-  notRun?: string;
-  /** A skip the check chose (the target lacks an optional feature), with its note. */
-  skipNote?: string;
-  exchanges: Exchange[];
-}
+import type { Failure } from '../data/failure.ts';
+import type { Exchange } from '../data/exchange.ts';
+import type { RawCheck } from '../results/results.ts';
 
 const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
 const areaOf = (moduleId: string) => basename(moduleId).replace(/\.test\.ts$/, '');

@@ -6,13 +6,13 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PLAN_RPM, type Plan } from '../../contract/plans.ts';
 import type { SelectableArea } from '../../contract/requirements.ts';
-import type { Target } from '../target.ts';
-import type { SuiteConfig } from '../config.ts';
+import type { Target } from './target.ts';
+import type { SuiteConfig } from '../data/config.ts';
 import { runScenarios } from './vitest.ts';
 import { buildResults, type RunResult } from '../results/results.ts';
 import { cleanup } from './ledger.ts';
 import { drift } from '../results/drift.ts';
-import { bundledContract, loadDocuments } from '../documents.ts';
+import { bundledContract, loadDocuments } from '../checks/documents.ts';
 
 export interface SessionOptions {
   areas: SelectableArea[];

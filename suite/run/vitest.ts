@@ -5,7 +5,7 @@ import { startVitest } from 'vitest/node';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { Collector } from './collector.ts';
-import type { SuiteConfig } from '../config.ts';
+import type { SuiteConfig } from '../data/config.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -43,7 +43,7 @@ export async function runScenarios(config: SuiteConfig, areas: string[], opts: R
     root: ROOT,
     reporters: [collector],
     include: files,
-    setupFiles: ['suite/run/setup.ts'],
+    setupFiles: ['suite/scenario/setup.ts'],
     fileParallelism: false,
     maxWorkers: 1,
     testTimeout: config.timeoutMs * 4 + 130_000,

@@ -5,7 +5,7 @@
 // of its expected requirements has a failed check. `npm test` and `--self-test` both run this.
 import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { resolveTarget, type Target } from '../target.ts';
+import { resolveTarget, type Target } from '../run/target.ts';
 import { createSession } from '../run/session.ts';
 import { cleanup } from '../run/ledger.ts';
 import { AREAS, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';

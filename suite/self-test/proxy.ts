@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { OpenApiReader } from '../../contract/openapi-reader.ts';
-import { bundledContract } from '../documents.ts';
+import { bundledContract } from '../checks/documents.ts';
 
 /** The keys of the deployment behind the proxy, for faults that swap or recognise them. */
 export interface FaultKeys {

@@ -3,8 +3,8 @@
 // does); a second key, LEAKED, did not: a deployment echoed a key the run never knew, and it reached
 // a header, the body, the message and even the configuration. The reports must show neither.
 import { requirementById, type RequirementId } from '../../../contract/requirements.ts';
-import { curlOf, type Exchange } from '../../../suite/http/exchange.ts';
-import { redactHeaders, redactKey as redactSecret, scrub } from '../../../suite/redact.ts';
+import { curlOf, type Exchange } from '../../../suite/data/exchange.ts';
+import { redactHeaders, redactKey as redactSecret, scrub } from '../../../suite/data/redact.ts';
 import type { CheckResult, Outcome, RequirementResult, RunResult } from '../../../suite/results/results.ts';
 
 export const SECRET = 'mk_test_S3cr3tRunKey0000';

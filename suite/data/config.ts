@@ -1,8 +1,8 @@
 // What the conformance command gives the scenario files (through vitest's provide/inject): the
 // target, the keys, the switches, and both OpenAPI documents. Scenario files read nothing else.
 import { inject } from 'vitest';
-import type { SelectableArea } from '../contract/requirements.ts';
-import type { Plan } from '../contract/plans.ts';
+import type { SelectableArea } from '../../contract/requirements.ts';
+import type { Plan } from '../../contract/plans.ts';
 
 export interface SuiteConfig {
   runId: string;

@@ -2,8 +2,8 @@
 // requirement throws a CheckFailure holding the requirement, the operation, what was expected, what
 // was received and the exchange that showed it. Results and every report render that record as is;
 // nothing is reconstructed from messages afterwards.
-import type { RequirementId } from '../contract/requirements.ts';
-import type { Exchange } from './http/exchange.ts';
+import type { RequirementId } from '../../contract/requirements.ts';
+import type { Exchange } from './exchange.ts';
 
 /** Who is at fault: the target (a verdict on the deployment) or the suite itself (no verdict). */
 export type Culprit = 'target' | 'suite';

@@ -1,8 +1,8 @@
 // Vitest setup file of the scenarios: after each check its exchanges go into the check's metadata.
 import { afterAll, afterEach } from 'vitest';
 import { take } from '../http/recorder.ts';
-import '../check.ts';
-import { loadRunDocuments } from '../documents.ts';
+import './check.ts';
+import { loadRunDocuments } from '../checks/documents.ts';
 
 // Top-level await: every scenario file reads the documents synchronously afterwards.
 await loadRunDocuments();

@@ -3,10 +3,10 @@
 import { request } from 'undici';
 import { randomBytes } from 'node:crypto';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { startReference, type RunningReference } from '../reference/index.ts';
-import type { KeyRecord, Plan } from '../reference/platform/index.ts';
-import { UsageError } from './errors.ts';
-import { redactKey } from './redact.ts';
+import { startReference, type RunningReference } from '../../reference/index.ts';
+import type { KeyRecord, Plan } from '../../reference/platform/index.ts';
+import { UsageError } from '../data/errors.ts';
+import { redactKey } from '../data/redact.ts';
 
 export interface Target {
   baseUrl: string;

@@ -1,12 +1,12 @@
 // The two documents a run reads, loaded once per worker: the bundled contract (SPEC.md's shapes) and
 // the document the deployment serves (its own promise), each with its response validator.
 import { readFileSync } from 'node:fs';
-import { OpenApiReader } from '../contract/openapi-reader.ts';
-import { ResponseValidator } from '../contract/validate.ts';
-import { suiteConfig } from './config.ts';
+import { OpenApiReader } from '../../contract/openapi-reader.ts';
+import { ResponseValidator } from '../../contract/validate.ts';
+import { suiteConfig } from '../data/config.ts';
 
 /** The bundled contract: the shapes of SPEC.md, as an OpenAPI document (contract/openapi.json). */
-export const bundledContract = (): Record<string, any> => JSON.parse(readFileSync(new URL('../contract/openapi.json', import.meta.url), 'utf8'));
+export const bundledContract = (): Record<string, any> => JSON.parse(readFileSync(new URL('../../contract/openapi.json', import.meta.url), 'utf8'));
 
 export interface Documents {
   bundled: OpenApiReader;

@@ -6,12 +6,12 @@
 import { beforeAll, chai, it, type TaskMeta, type TestContext } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
 import { basename } from 'node:path';
-import { requirement, type RequirementId } from '../contract/requirements.ts';
-import { CheckFailure, type Failure } from './failure.ts';
-import { curlOf, type Exchange } from './http/exchange.ts';
-import { lastRecorded } from './http/recorder.ts';
-import type { Reply } from './http/client.ts';
-import { suiteConfig } from './config.ts';
+import { requirement, type RequirementId } from '../../contract/requirements.ts';
+import { CheckFailure, type Failure } from '../data/failure.ts';
+import { curlOf, type Exchange } from '../data/exchange.ts';
+import { lastRecorded } from '../http/recorder.ts';
+import type { Reply } from '../http/client.ts';
+import { suiteConfig } from '../data/config.ts';
 
 declare module 'vitest' {
   interface TaskMeta {
