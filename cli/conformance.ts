@@ -8,7 +8,9 @@ import { guardLiveKey, resolveTarget } from '../suite/run/target.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../contract/plans.ts';
 import { AREAS } from '../contract/requirements.ts';
 import { OPTIONS } from './conformance/options.ts';
-import { createSession } from '../suite/run/session.ts';
+import { existsSync } from 'node:fs';
+import { CLEANUP_BOUND_MS, createSession } from '../suite/run/session.ts';
+import { cleanup, readLedger } from '../suite/run/ledger.ts';
 import { writeReports } from '../suite/reports/index.ts';
 import { renderSummary } from '../suite/reports/terminal.ts';
 
@@ -20,13 +22,17 @@ starts the reference deployment in-process and checks that. Exit status: 0 every
 Areas: ${AREAS.join(', ')}.`;
 
 async function main(): Promise<number> {
+  // The deadline counts from here: the preflight, the checks and the reports all fall within it.
+  const startedAt = Date.now();
   const v = parseOptions(OPTIONS, process.argv.slice(2), process.env, 'CONFORMANCE', 'config');
   if (v.help) { process.stdout.write(helpText(USAGE, ABOUT, OPTIONS, 'CONFORMANCE')); return 0; }
+  const deadlineAt = startedAt + v['deadline-s'] * 1000;
   const print = (line: string) => process.stdout.write(line + '\n');
   for (const key of [v['api-key'], v['second-key'], v['rate-limit-key'], v['origin-key']]) guardLiveKey(key, v['allow-live']);
   if ((v['origin-key'] === undefined) !== (v['allowed-origin'] === undefined) && v['base-url']) {
     throw new UsageError('--origin-key and --allowed-origin go together');
   }
+  if (v.cleanup) return cleanupLedger(v.cleanup, v['api-key'], v['timeout-ms'], print);
   if (v['self-test']) {
     const { selfTest } = await import('../suite/self-test/index.ts');
     return selfTest({ print, reportDir: resolve(v['report-dir']) });
@@ -34,48 +40,73 @@ async function main(): Promise<number> {
 
   const areas = v.only.length ? v.only : [...AREAS];
   const timeoutMs = v['timeout-ms'];
+  // Before the session exists, a signal or the deadline ends the preflight at once.
+  const early = () => { print('\ninterrupted before the checks started'); process.exit(2); };
+  process.on('SIGINT', early);
+  process.on('SIGTERM', early);
   const target = await resolveTarget({
-    baseUrl: v['base-url'], apiKey: v['api-key'], allowLive: v['allow-live'], timeoutMs,
+    baseUrl: v['base-url'], apiKey: v['api-key'], allowLive: v['allow-live'], timeoutMs, deadlineAt,
     rateLimitWindowMs: v['base-url'] ? undefined : EMBEDDED_RATE_WINDOW_MS,
   });
   const shown = redacted(OPTIONS, v);
-  // An interruption owns the end of the run: the scenarios stop, what they created is cleaned up
-  // once, and the command exits 2. Before the scenarios start, the signal lands here directly.
-  let stopping = false;
-  let finished = false;
-  const interrupted = async () => {
-    if (finished) return;
-    finished = true;
-    stopping = true;
-    print('\ninterrupted: cleaning up what the run created…');
-    await session.tidy().catch((err: Error) => print(`  cleanup failed: ${err.message}`));
-    await target.close().catch(() => undefined);
-    process.exit(2);
-  };
   const session = createSession(target, {
-    areas, strict: v.strict, keep: v.keep, timeoutMs, deadlineMs: v['deadline-s'] * 1000,
+    areas, strict: v.strict, keep: v.keep, timeoutMs, deadlineAt,
     workDir: resolve(v['report-dir']), plan: v.plan, rpm: v.rpm, rateLimitPlan: v['rate-limit-plan'],
     secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
     allowBillable: v['allow-billable'], shownConfig: shown, print,
-  }, interrupted, () => { stopping = true; });
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+  });
+  process.off('SIGINT', early);
+  process.off('SIGTERM', early);
+  // Ctrl-C: the first press stops the checks (cleanup and reports follow); a second says what cleanup
+  // has left and goes on; a third within 5 s of the second abandons cleanup (the ledger keeps the rest).
+  const abandon = new AbortController();
+  let presses = 0;
+  let lastPress = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    presses++;
+    const now = Date.now();
+    if (presses === 1) {
+      print(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping the checks, then cleaning up what the run created (Ctrl-C again shows what is left)`);
+      session.stop(`interrupted (${signal})`);
+    } else if (presses > 2 && now - lastPress < 5000) {
+      print('\nabandoning cleanup: what is left stays in the ledger');
+      abandon.abort();
+    } else {
+      const left = session.cleanupLeft();
+      print(`\nstill cleaning up${left ? `: ${left.left} of ${left.total} resources left` : ''}; press Ctrl-C again within 5 s to abandon (the ledger keeps what is left for --cleanup)`);
+    }
+    lastPress = now;
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   print(`conformance run ${session.runId} against ${target.baseUrl}${target.embedded ? ' (embedded reference)' : ''}`);
   print(`  areas: ${areas.join(', ')}`);
   print(`  configuration: ${JSON.stringify(shown)}`);
-  const result = await session.run();
-  // Interrupted: the interruption handler cleans up and exits 2; nothing more happens here.
-  if (stopping) return new Promise<number>(() => undefined);
-  finished = true;
+  if (target.documentProblem) print(`  ${target.documentProblem}: OAS-1 fails; the checks go on against the bundled contract`);
   try {
-    await session.tidy();
+    const result = await session.run();
+    if (session.stopped) print(`  stopped: ${session.stopped}; the checks not finished are "not run"`);
+    await session.tidy({ abandon: abandon.signal });
     const paths = writeReports(result, resolve(v['report-dir']));
     print(renderSummary(result, { color: !v['no-color'] && process.stdout.isTTY === true, paths }));
     return result.exitCode;
   } finally {
-    await target.close();
+    await target.close().catch(() => undefined);
   }
+}
+
+/** --cleanup FILE: soft-deletes what a ledger of an earlier run lists (its base URL is in the ledger). */
+async function cleanupLedger(file: string, apiKey: string | undefined, timeoutMs: number, print: (line: string) => void): Promise<number> {
+  const entries = readLedger(file);
+  if (!existsSync(file)) throw new UsageError(`${file}: no such ledger`);
+  if (!entries.length) { print(`${file}: nothing left to remove`); return 0; }
+  const baseUrl = entries.find((e) => e.baseUrl)?.baseUrl;
+  if (!baseUrl) throw new UsageError(`${file}: the ledger does not say which deployment it belongs to`);
+  if (!apiKey) throw new UsageError('--cleanup needs the --api-key that created what the ledger lists');
+  const done = await cleanup({ baseUrl, apiKey, ledgerFile: file, timeoutMs, until: Date.now() + CLEANUP_BOUND_MS, progress: (left, total) => { if (left % 10 === 0) print(`  ${total - left} of ${total}`); } });
+  print(`cleanup of ${file}: soft-deleted ${done.deleted} of ${done.created}${done.left.length ? `; ${done.left.length} left in the ledger: ${done.failed.slice(0, 5).join(', ')}` : '; the ledger is removed'}`);
+  return done.left.length ? 1 : 0;
 }
 
 main().then((code) => process.exit(code), (err) => exitWith('conformance', err));

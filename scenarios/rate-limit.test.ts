@@ -2,7 +2,7 @@
 // RATE_LIMITED with a Retry-After in whole seconds; after waiting it, accepted again; the observed
 // limit compared with the plan's. Requests here are sent without pacing, on purpose.
 import { describe, expect } from 'vitest';
-import { check, api, config, requires } from './support/index.ts';
+import { check, api, config, requires , skip } from './support/index.ts';
 import { PLAN_RPM } from '../contract/plans.ts';
 
 const client = api();
@@ -55,7 +55,7 @@ describe('per-key rate limit', () => {
 
   check('RATE-4', "accepts about the plan's number of requests before the first 429", async (ctx) => {
     requires(ctx, 'rateLimitKey');
-    if (config().plan === 'enterprise') ctx.skip('the enterprise limit is custom: nothing to compare with');
+    if (config().plan === 'enterprise') skip(ctx, 'the enterprise limit is custom: nothing to compare with');
     const r = await exhaust();
     const plan = PLAN_RPM[config().plan as keyof typeof PLAN_RPM];
     expect(r.accepted, `accepted ${r.accepted} before the first 429; the ${config().plan} plan allows ${plan} a minute`).toBeGreaterThanOrEqual(Math.floor(plan * 0.9));

@@ -7,7 +7,7 @@ import { minimalInstance } from '../../fixtures/minimal.ts';
 import { documents } from '../../suite/checks/documents.ts';
 
 export { Client, type Reply } from '../../suite/http/client.ts';
-export { check, setup, ok, fails, expectFor, requires, notRun } from '../../suite/scenario/check.ts';
+export { check, setup, ok, fails, expectFor, requires, notRun, skip } from '../../suite/scenario/check.ts';
 export const api = () => new Client();
 export const config = (): SuiteConfig => suiteConfig();
 

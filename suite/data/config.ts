@@ -3,8 +3,9 @@
 import { inject } from 'vitest';
 import type { SelectableArea } from '../../contract/requirements.ts';
 import type { Plan } from '../../contract/plans.ts';
+import type { StopSignal } from './stop.ts';
 
-export interface SuiteConfig {
+export interface SuiteConfig extends StopSignal {
   runId: string;
   /** The areas this run checks (`--only`). */
   areas: SelectableArea[];

@@ -11,6 +11,7 @@ import { cut, type Exchange } from '../data/exchange.ts';
 import { redactHeaders, scrub } from '../data/redact.ts';
 import { record } from './recorder.ts';
 import { TransportFailure } from '../data/failure.ts';
+import { msLeft, RunStopped, stopReason } from '../data/stop.ts';
 import { inspect } from '../checks/response.ts';
 
 export interface CallOptions {
@@ -30,7 +31,6 @@ export interface Reply<T = any> { status: number; headers: Record<string, string
 
 const MAX_RETRIES_ON_429 = 2;
 const MAX_WAIT_S = 65;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const lastSend = new Map<string, number>();
 
@@ -76,22 +76,25 @@ export class Client {
     if (key) headers['x-api-key'] = key;
     for (let attempt = 0; ; attempt++) {
       await this.pace(key ?? '');
+      this.stopIfStopping();
       const started = performance.now();
+      // The run's deadline bounds every exchange too.
+      const timeoutMs = Math.max(1, Math.min(this.config.timeoutMs, msLeft(this.config)));
       const secrets = [this.config.apiKey, this.config.secondKey, this.config.rateLimitKey, this.config.originKey, key ?? ''];
       let res: Awaited<ReturnType<typeof request>>;
       let text: string;
       try {
         // One deadline for the whole exchange, headers and body: a target that drip-feeds its answer
         // is as late as a silent one (undici's own timeouts measure idle time only).
-        const signal = AbortSignal.timeout(this.config.timeoutMs);
+        const signal = AbortSignal.timeout(timeoutMs);
         res = await request(this.config.baseUrl + target, {
-          method: method as 'GET', headers, body: requestBody, signal,
-          headersTimeout: this.config.timeoutMs, bodyTimeout: this.config.timeoutMs,
+          method: method as 'GET', headers, body: requestBody, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
         });
         text = await res.body.text();
       } catch (err) {
         const e = err as Error & { code?: string };
-        const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? `no complete answer within ${this.config.timeoutMs} ms` : `${e.code ?? e.name}: ${e.message}`;
+        this.stopIfStopping();
+        const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? `no complete answer within ${timeoutMs} ms` : `${e.code ?? e.name}: ${e.message}`;
         const exchange: Exchange = {
           operationId: op?.operationId, method, url: this.config.baseUrl + target, requestHeaders: redactHeaders(headers),
           requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)), status: 0, responseHeaders: {},
@@ -105,7 +108,7 @@ export class Client {
       const retryAfter = Number(responseHeaders['retry-after']);
       if (res.statusCode === 429 && !o.expect429 && attempt < MAX_RETRIES_ON_429 && Number.isFinite(retryAfter)) {
         // Not this scenario's business: wait as told and try again.
-        await sleep(Math.min(Math.max(retryAfter, 1), MAX_WAIT_S) * 1000);
+        await this.sleep(Math.min(Math.max(retryAfter, 1), MAX_WAIT_S) * 1000);
         continue;
       }
       let body: unknown = text;
@@ -121,11 +124,26 @@ export class Client {
     }
   }
 
+  /** Throws RunStopped when the run is stopping (deadline, Ctrl-C): the check ends at its next request. */
+  private stopIfStopping(): void {
+    const reason = stopReason(this.config);
+    if (reason) throw new RunStopped(reason);
+  }
+
+  /** A wait that ends early when the run stops (checked every half second). */
+  private async sleep(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      this.stopIfStopping();
+      await new Promise((r) => setTimeout(r, Math.min(500, until - Date.now())));
+    }
+  }
+
   private async pace(key: string): Promise<void> {
     if (!this.config.paceRpm) return;
     const interval = 60_000 / this.config.paceRpm;
     const wait = (lastSend.get(key) ?? 0) + interval - Date.now();
-    if (wait > 0) await sleep(wait);
+    if (wait > 0) await this.sleep(wait);
     lastSend.set(key, Date.now());
   }
 
@@ -133,6 +151,6 @@ export class Client {
   private ledger(operationId: string, body: any): void {
     const kind = operationId === 'createWorld' ? 'world' : operationId === 'createPersona' ? 'persona' : undefined;
     const id = kind === 'world' ? body?.result?.worldId : kind === 'persona' ? body?.result?.personaId : undefined;
-    if (kind && typeof id === 'string') appendFileSync(this.config.ledgerFile, JSON.stringify({ kind, id }) + '\n');
+    if (kind && typeof id === 'string') appendFileSync(this.config.ledgerFile, JSON.stringify({ kind, id, baseUrl: this.config.baseUrl }) + '\n');
   }
 }

@@ -11,3 +11,5 @@ export function take(): Exchange[] {
   return out;
 }
 export const lastRecorded = (): Exchange | undefined => pending[pending.length - 1];
+/** The exchanges recorded since the last check finished (read, not taken). */
+export const pendingExchanges = (): readonly Exchange[] => pending;

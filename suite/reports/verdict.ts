@@ -18,6 +18,10 @@ export interface Verdict { pass: boolean; line: string }
 export function verdict(result: RunResult): Verdict {
   const warnings = count(result, 'SHOULD', 'warn');
   const tail = warnings ? ` (${plural(warnings, 'SHOULD warning')})` : '';
+  if (result.stopped) {
+    const must = count(result, 'MUST', 'fail');
+    return { pass: false, line: `INCOMPLETE: the run stopped before its end (${result.stopped}); ${must ? `${plural(must, 'MUST requirement')} broken so far, ` : ''}${count(result, 'MUST', 'pass')} of ${total(result, 'MUST')} MUST verified; no verdict (exit 2)${tail}` };
+  }
   if (result.exitCode === 2) {
     const erred = result.checks.filter((c) => c.outcome === 'error' && c.level === 'MUST').length;
     return { pass: false, line: `INCOMPLETE: the suite itself failed in ${plural(erred, 'MUST check')} (see the errors above); no verdict (exit 2)${tail}` };

@@ -52,6 +52,8 @@ export interface RunResult {
   requestCount: number;
   summary: Record<Level, Record<Outcome, number>>;
   exitCode: 0 | 1 | 2;
+  /** Why the run stopped before its end, if it did. */
+  stopped?: string;
 }
 
 /** What the collector hands over for one finished check (or one failed setup). */
@@ -66,6 +68,8 @@ export interface RawCheck {
   notRun?: string;
   /** A skip the check chose (the target lacks an optional feature), with its note. */
   skipNote?: string;
+  /** A note the test runner gave a check that did not run (e.g. a cancelled run). */
+  runnerNote?: string;
   exchanges: Exchange[];
 }
 
@@ -77,6 +81,8 @@ const broken = (level: Level, strict: boolean): Outcome => (level === 'MUST' || 
 export function buildResults(input: {
   checks: RawCheck[]; strayExchanges?: Exchange[]; strict: boolean; runId: string; startedAt: Date; target: RunResult['target'];
   config: Record<string, unknown>; areas: readonly string[]; bundled: OpenApiReader; drift: string[];
+  /** Why the run stopped before its end (deadline, Ctrl-C), if it did. */
+  stopped?: string;
 }): RunResult {
   const checks: CheckResult[] = [];
   const exchanges: Exchange[] = [...(input.strayExchanges ?? [])];
@@ -94,7 +100,7 @@ export function buildResults(input: {
       // A skip is the check's own choice, with its note (the target lacks an optional feature); a
       // skip nobody explained is never shown as one.
       outcome = t.notRun || !t.skipNote ? 'not-run' : 'skip';
-      reason = t.notRun ?? t.skipNote ?? 'did not run, for no recorded reason';
+      reason = t.notRun ?? t.skipNote ?? (input.stopped ? input.stopped : t.runnerNote ?? 'did not run, for no recorded reason');
     } else if (t.state === 'passed') outcome = 'pass';
     else outcome = t.failure?.culprit === 'target' ? broken(levelOf(charged), input.strict) : 'error';
     if (!t.requirementIds.length && !t.failure) {
@@ -144,7 +150,7 @@ export function buildResults(input: {
     return {
       id: q.id, level: q.level, area: q.area, title: q.title, clause: q.clause,
       outcome: said.length ? worst(said.map((v) => v.outcome)) : 'not-run',
-      checks: said.length ? [...new Set(said.map((v) => v.check))] : [!selected ? 'area not selected (--only)' : PER_RESPONSE.includes(q.id) ? 'no response was checked' : 'no check ran'],
+      checks: said.length ? [...new Set(said.map((v) => v.check))] : [!selected ? 'area not selected (--only)' : input.stopped ? `not run: ${input.stopped}` : PER_RESPONSE.includes(q.id) ? 'no response was checked' : 'no check ran'],
     };
   });
 
@@ -162,10 +168,11 @@ export function buildResults(input: {
   }
   // A broken MUST (or SHOULD with --strict) is 1; a fault of the suite on a MUST check means the
   // verdict is unknown: 2, never a pass.
-  const exitCode = requirements.some((q) => q.outcome === 'fail') ? 1 : requirements.some((q) => q.outcome === 'error' && q.level === 'MUST') ? 2 : 0;
+  // A run stopped before its end (deadline, Ctrl-C) has no verdict: 2, whatever it saw so far.
+  const exitCode = input.stopped ? 2 : requirements.some((q) => q.outcome === 'fail') ? 1 : requirements.some((q) => q.outcome === 'error' && q.level === 'MUST') ? 2 : 0;
   return {
     tool: 'simulation-conformance', runId: input.runId, startedAt: input.startedAt.toISOString(),
     durationMs: Date.now() - input.startedAt.getTime(), target: input.target, config: input.config,
-    requirements, checks, coverage, drift: input.drift, requestCount: exchanges.length, summary, exitCode,
+    requirements, checks, coverage, drift: input.drift, requestCount: exchanges.length, summary, exitCode, stopped: input.stopped,
   };
 }

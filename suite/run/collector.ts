@@ -12,11 +12,11 @@ import type { RawCheck } from '../results/results.ts';
 const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
 const areaOf = (moduleId: string) => basename(moduleId).replace(/\.test\.ts$/, '');
 
-/** The failed setup (beforeAll) of a suite or of one of its parents, if any. */
-function failedSetup(test: TestCase): Failure | undefined {
+/** The failed or stopped setup (beforeAll) of a suite or of one of its parents, if any. */
+function failedSetup(test: TestCase): { failure?: Failure; notRun?: string } | undefined {
   for (let p: TestSuite | TestModule = test.parent; ; p = (p as TestSuite).parent) {
-    const f = p.meta().setupFailure;
-    if (f) return f;
+    const { setupFailure, notRun } = p.meta();
+    if (setupFailure || notRun) return { failure: setupFailure, notRun };
     if (p.type === 'module') return undefined;
   }
 }
@@ -47,11 +47,12 @@ export class Collector implements Reporter {
     let failure = meta.failure;
     if (state === 'skipped' && !notRun && !note) {
       const setup = failedSetup(test);
-      if (setup) {
-        notRun = `setup failed: ${setup.title}`;
-        const entry = this.setups.get(setup) ?? { area, ids: new Set(), exchanges: [] };
+      if (setup?.notRun) notRun = setup.notRun;
+      else if (setup?.failure) {
+        notRun = `setup failed: ${setup.failure.title}`;
+        const entry = this.setups.get(setup.failure) ?? { area, ids: new Set(), exchanges: [] };
         for (const id of requirementIds) entry.ids.add(id);
-        this.setups.set(setup, entry);
+        this.setups.set(setup.failure, entry);
       }
     }
     if (state === 'failed' && !failure) {
@@ -61,10 +62,13 @@ export class Collector implements Reporter {
     }
     const raw: RawCheck = {
       area, title: test.name, requirementIds, state, durationMs: Math.round(test.diagnostic()?.duration ?? 0), failure,
-      notRun, skipNote: state === 'skipped' && !notRun ? note : undefined, exchanges: meta.exchanges ?? [],
+      // Only a skip the check chose (skip() of suite/scenario/check.ts) is a skip; a note vitest wrote
+      // itself (a cancelled run) only says it did not run.
+      notRun, skipNote: state === 'skipped' && !notRun ? meta.skipNote : undefined,
+      runnerNote: state === 'skipped' && !notRun && !meta.skipNote ? note : undefined, exchanges: meta.exchanges ?? [],
     };
     this.checks.push(raw);
-    if (state === 'skipped' && !notRun && !note) {
+    if (state === 'skipped' && !notRun && !meta.skipNote) {
       const list = this.unexplained.get(test.module.moduleId) ?? [];
       list.push(raw);
       this.unexplained.set(test.module.moduleId, list);

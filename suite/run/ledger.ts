@@ -1,33 +1,63 @@
-// Everything the run created is soft-deleted at the end, after a failure or Ctrl-C too: the ledger
-// (one JSON line per created world or persona, written before the scenario goes on) says what.
-import { existsSync, readFileSync } from 'node:fs';
+// Everything the run created is soft-deleted at the end, after a failure, the deadline or Ctrl-C
+// too. The ledger (one JSON line per created world or persona, written before the check goes on)
+// says what; after a cleanup it keeps only what could not be removed, so that
+// `npm run conformance -- --cleanup <ledger>` can finish the job later. It never holds a key.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'undici';
 
-export interface Created { kind: 'world' | 'persona'; id: string }
+export interface Created { kind: 'world' | 'persona'; id: string; baseUrl?: string }
 
 export function readLedger(file: string): Created[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8').split('\n').filter(Boolean).flatMap((line) => {
-    try { return [JSON.parse(line) as Created]; } catch { return []; }
+    try {
+      const entry = JSON.parse(line) as Created;
+      return (entry.kind === 'world' || entry.kind === 'persona') && typeof entry.id === 'string' ? [entry] : [];
+    } catch { return []; }
   });
 }
 
-/** Soft-deletes what the ledger lists; returns how many were deleted and what could not be. */
-export async function cleanup(baseUrl: string, apiKey: string, ledgerFile: string, timeoutMs: number) {
-  const created = readLedger(ledgerFile);
+export interface CleanupOptions {
+  baseUrl: string;
+  apiKey: string;
+  ledgerFile: string;
+  timeoutMs: number;
+  /** Epoch ms: no request starts after it, and none outlives it. */
+  until: number;
+  /** Aborted to abandon the cleanup (what is left stays in the ledger). */
+  abandon?: AbortSignal;
+  /** Called after each resource, with how many are left. */
+  progress?: (left: number, total: number) => void;
+}
+
+export interface CleanupResult { created: number; deleted: number; failed: string[]; left: Created[] }
+
+/** Soft-deletes what the ledger lists; the ledger is rewritten with what is left, or removed when nothing is. */
+export async function cleanup(o: CleanupOptions): Promise<CleanupResult> {
+  const created = readLedger(o.ledgerFile);
+  const unique = [...new Map(created.map((c) => [`${c.kind} ${c.id}`, c])).values()];
   let deleted = 0;
   const failed: string[] = [];
-  for (const { kind, id } of created) {
-    const path = `/${kind === 'world' ? 'worlds' : 'personas'}/${encodeURIComponent(id)}`;
+  const left: Created[] = [];
+  for (const [n, entry] of unique.entries()) {
+    const remaining = o.until - Date.now();
+    if (remaining <= 0 || o.abandon?.aborted) { left.push(...unique.slice(n)); break; }
+    const path = `/${entry.kind === 'world' ? 'worlds' : 'personas'}/${encodeURIComponent(entry.id)}`;
+    const timeoutMs = Math.max(1, Math.min(o.timeoutMs, remaining));
     try {
-      const res = await request(baseUrl + path, { method: 'DELETE', headers: { 'x-api-key': apiKey }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+      const signal = o.abandon ? AbortSignal.any([AbortSignal.timeout(timeoutMs), o.abandon]) : AbortSignal.timeout(timeoutMs);
+      const res = await request((entry.baseUrl ?? o.baseUrl) + path, { method: 'DELETE', headers: { 'x-api-key': o.apiKey }, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
       await res.body.text();
-      // 404: already gone (a scenario deleted it, or it never became readable).
-      if (res.statusCode < 300 || res.statusCode === 404) deleted += res.statusCode < 300 ? 1 : 0;
-      else failed.push(`${kind} ${id} (${res.statusCode})`);
+      // 404 or 410: already gone (a check deleted it, or it never became readable).
+      if (res.statusCode < 300) deleted++;
+      else if (res.statusCode !== 404 && res.statusCode !== 410) { failed.push(`${entry.kind} ${entry.id} (${res.statusCode})`); left.push(entry); }
     } catch (err) {
-      failed.push(`${kind} ${id} (${(err as Error).message})`);
+      failed.push(`${entry.kind} ${entry.id} (${(err as Error).name === 'TimeoutError' ? 'no answer in time' : (err as Error).message})`);
+      left.push(entry);
     }
+    o.progress?.(unique.length - n - 1, unique.length);
   }
-  return { created: created.length, deleted, failed };
+  if (left.length) writeFileSync(o.ledgerFile, left.map((c) => JSON.stringify(c)).join('\n') + '\n');
+  else rmSync(o.ledgerFile, { force: true });
+  return { created: unique.length, deleted, failed, left };
 }

@@ -2,7 +2,7 @@
 // files, builds the results, cleans up what the run created. The command and the self-test both
 // use it; printing and report writing stay with the caller.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PLAN_RPM, type Plan } from '../../contract/plans.ts';
 import type { SelectableArea } from '../../contract/requirements.ts';
@@ -10,7 +10,8 @@ import type { Target } from './target.ts';
 import type { SuiteConfig } from '../data/config.ts';
 import { runScenarios } from './vitest.ts';
 import { buildResults, type RunResult } from '../results/results.ts';
-import { cleanup } from './ledger.ts';
+import { cleanup, type CleanupResult } from './ledger.ts';
+import { DEADLINE_REASON, requestStop } from '../data/stop.ts';
 import { drift } from '../results/drift.ts';
 import { bundledContract, loadDocuments } from '../checks/documents.ts';
 
@@ -19,7 +20,8 @@ export interface SessionOptions {
   strict: boolean;
   keep: boolean;
   timeoutMs: number;
-  deadlineMs: number;
+  /** Epoch ms of the run's deadline (--deadline-s, armed when the command started). */
+  deadlineAt: number;
   /** Folder for the ledger of created resources (the report folder). */
   workDir: string;
   plan: Plan;
@@ -39,17 +41,25 @@ export interface SessionOptions {
 /** Pacing: 90% of the plan's per-minute limit, none for enterprise (custom) unless --rpm. */
 export const paceOf = (plan: Plan, rpm?: number) => (rpm !== undefined ? rpm : plan === 'enterprise' ? 0 : Math.floor(PLAN_RPM[plan] * 0.9));
 
+/** How long cleanup may take once the run is over (its own bound, after --deadline-s). */
+export const CLEANUP_BOUND_MS = 60_000;
+
 export interface Session {
   runId: string;
   config: SuiteConfig;
-  /** Runs the scenarios; resolves with the results. The caller cleans up (tidy), so that an
-   *  interrupted run is cleaned up once, by whoever handles the interruption. */
+  /** Runs the scenarios; resolves with the results, also when the run was stopped (deadline, Ctrl-C). */
   run(): Promise<RunResult>;
-  /** Soft-deletes what the run created so far (after Ctrl-C too). */
-  tidy(): Promise<void>;
+  /** Stops the run: checks end at their next request; those not started are "not run: <reason>". */
+  stop(reason: string): void;
+  /** Why the run was stopped, if it was. */
+  readonly stopped: string | undefined;
+  /** Soft-deletes what the run created, within its own bound; `abandon` gives up (the ledger keeps what is left). */
+  tidy(options?: { abandon?: AbortSignal; boundMs?: number }): Promise<CleanupResult | undefined>;
+  /** What the cleanup in progress has left to do. */
+  cleanupLeft(): { left: number; total: number } | undefined;
 }
 
-export function createSession(target: Target, o: SessionOptions, onInterrupt: () => Promise<void> = async () => {}, onSignal: () => void = () => {}): Session {
+export function createSession(target: Target, o: SessionOptions): Session {
   const runId = randomBytes(4).toString('hex');
   mkdirSync(o.workDir, { recursive: true });
   const config: SuiteConfig = {
@@ -63,31 +73,56 @@ export function createSession(target: Target, o: SessionOptions, onInterrupt: ()
     allowBillable: target.embedded || o.allowBillable,
     timeoutMs: o.timeoutMs,
     ledgerFile: join(o.workDir, `.created-${runId}.jsonl`),
+    stopFile: join(o.workDir, `.stop-${runId}`),
+    deadlineAt: o.deadlineAt,
     servedDocument: target.document,
     bundledDocument: bundledContract(),
   };
-  const tidy = async () => {
-    if (o.keep) { o.print(`  --keep: left what the run created (listed in ${config.ledgerFile})`); return; }
+  const stopping = new AbortController();
+  let stopped: string | undefined;
+  let progress: { left: number; total: number } | undefined;
+  const stop = (reason: string) => {
+    if (stopped) return;
+    stopped = reason;
+    requestStop(config, reason);
+    stopping.abort();
+  };
+  // The deadline stops the run even if the command does not (the workers know it too).
+  const timer = setTimeout(() => stop(DEADLINE_REASON), Math.max(0, o.deadlineAt - Date.now()));
+  timer.unref();
+
+  const tidy: Session['tidy'] = async ({ abandon, boundMs = CLEANUP_BOUND_MS } = {}) => {
+    if (o.keep) { o.print(`  --keep: left what the run created (listed in ${config.ledgerFile})`); return undefined; }
+    const until = Date.now() + boundMs;
+    const once = () => cleanup({
+      baseUrl: target.baseUrl, apiKey: target.apiKey, ledgerFile: config.ledgerFile, timeoutMs: o.timeoutMs, until, abandon,
+      progress: (left, total) => { progress = { left, total }; },
+    });
     // Twice: a request already in flight when the run stopped may still create something.
-    const first = await cleanup(target.baseUrl, target.apiKey, config.ledgerFile, o.timeoutMs);
-    await new Promise((r) => setTimeout(r, 300));
-    const done = await cleanup(target.baseUrl, target.apiKey, config.ledgerFile, o.timeoutMs);
-    o.print(`  cleanup: soft-deleted ${first.deleted + done.deleted} of ${done.created} resources the run created${done.failed.length ? `; could not delete: ${done.failed.join(', ')}` : ''}`);
-    if (!done.failed.length) rmSync(config.ledgerFile, { force: true });
+    const first = await once();
+    if (!abandon?.aborted) await new Promise((r) => setTimeout(r, 300));
+    const done = abandon?.aborted ? first : await once();
+    progress = undefined;
+    const total = new Set([...first.left, ...done.left].map((c) => c.id)).size + first.deleted + done.deleted;
+    o.print(`  cleanup: soft-deleted ${first.deleted + done.deleted} of ${Math.max(total, first.created)} resources the run created${done.left.length ? `; ${done.left.length} left, listed in ${config.ledgerFile} (remove them later with --cleanup ${config.ledgerFile})` : ''}${done.failed.length ? `; could not delete: ${done.failed.slice(0, 5).join(', ')}` : ''}`);
+    rmSync(config.stopFile, { force: true });
+    return done;
   };
   return {
-    runId, config, tidy,
+    runId, config, tidy, stop,
+    get stopped() { return stopped; },
+    cleanupLeft: () => progress,
     async run() {
       const started = new Date();
-      const collector = await runScenarios(config, o.areas, { print: o.print, deadlineMs: o.deadlineMs, onInterrupt, onSignal });
-      for (const e of collector.unhandled) o.print(`  suite error: ${e}`);
+      const collector = await runScenarios(config, o.areas, { print: o.print, stopping: stopping.signal, graceMs: o.timeoutMs + 5_000 });
+      clearTimeout(timer);
+      if (!stopped) for (const e of collector.unhandled) o.print(`  suite error: ${e}`);
       const docs = await loadDocuments(config.bundledDocument, config.servedDocument);
-      const result = buildResults({
+      return buildResults({
         checks: collector.checks, strayExchanges: collector.strayExchanges, strict: o.strict, runId, startedAt: started,
         target: { baseUrl: target.baseUrl, embedded: target.embedded }, config: { ...o.shownConfig, areas: o.areas },
-        areas: o.areas, bundled: docs.bundled, drift: drift(docs.bundled, docs.served),
+        areas: o.areas, bundled: docs.bundled, drift: drift(docs.bundled, docs.served), stopped,
       });
-      return result;
     },
   };
 }

@@ -15,8 +15,10 @@ export interface Target {
   /** Keys provisioned for the embedded reference (second tenant, free plan, origin-restricted). */
   extraKeys: { secondKey?: string; rateLimitKey?: string; originKey?: string; allowedOrigin?: string };
   embedded: boolean;
-  /** The OpenAPI document the target serves (validated). */
+  /** The OpenAPI document the target serves (validated); empty when it serves none or an invalid one. */
   document: Record<string, any>;
+  /** Why the served document could not be used, if so (OAS-1 then fails; the run goes on against the bundled contract). */
+  documentProblem?: string;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,8 @@ export interface TargetOptions {
   rpm?: number;
   /** Rate-limit window of the embedded reference (tests shorten it). */
   rateLimitWindowMs?: number;
+  /** Epoch ms: the preflight gives up then (the run's --deadline-s). */
+  deadlineAt?: number;
 }
 
 export function guardLiveKey(key: string | undefined, allowLive: boolean | undefined): void {
@@ -50,32 +54,52 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
   } catch {
     throw new UsageError(`--base-url '${options.baseUrl}' is not a URL`);
   }
-  const document = await preflight(baseUrl, options.apiKey, options.timeoutMs ?? 10_000);
-  return { baseUrl, apiKey: options.apiKey, extraKeys: {}, embedded: false, document, close: async () => {} };
+  const { document, problem } = await preflight(baseUrl, options.apiKey, options.timeoutMs ?? 10_000, options.deadlineAt ?? Infinity);
+  return { baseUrl, apiKey: options.apiKey, extraKeys: {}, embedded: false, document, documentProblem: problem, close: async () => {} };
 }
 
-/** Reachable, serves a valid /openapi.json, and accepts the key: else one clear line. */
-async function preflight(baseUrl: string, apiKey: string, timeoutMs: number): Promise<Record<string, any>> {
+/** What an answer looked like, in a few words: status, content type, first bytes. */
+const seen = (status: number, contentType: string | undefined, text: string) =>
+  `${status}, ${contentType || 'no content type'}, ${text.length ? `starting ${JSON.stringify(text.slice(0, 60))}${text.length > 60 ? '…' : ''}` : 'empty body'}`;
+
+/**
+ * Reachable, serves /openapi.json, and accepts the key: else one clear line that says what was seen.
+ * A missing or invalid document does not stop the run (OAS-1 fails it); the document is then empty.
+ */
+async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, deadlineAt: number): Promise<{ document: Record<string, any>; problem?: string }> {
   const get = async (path: string, headers: Record<string, string> = {}) => {
+    const limit = Math.max(1, Math.min(timeoutMs, deadlineAt - Date.now()));
+    let reached = false;
     try {
-      const res = await request(baseUrl + path, { headers, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-      return { status: res.statusCode, text: await res.body.text() };
+      const res = await request(baseUrl + path, { headers, signal: AbortSignal.timeout(limit), headersTimeout: limit, bodyTimeout: limit });
+      reached = true;
+      const text = await res.body.text();
+      return { status: res.statusCode, contentType: res.headers['content-type'] as string | undefined, text };
     } catch (err) {
-      throw new UsageError(`cannot reach ${baseUrl}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      const e = err as NodeJS.ErrnoException;
+      const late = e.name === 'TimeoutError' || e.name === 'AbortError' || /timeout/i.test(e.code ?? '');
+      const why = Date.now() >= deadlineAt ? 'the deadline (--deadline-s) was reached' : late ? `no complete answer within ${limit} ms` : e.code ?? e.message;
+      throw new UsageError(reached || late ? `${baseUrl}${path} answered but did not finish: ${why}` : `cannot reach ${baseUrl}: ${why}`);
     }
   };
   const openapi = await get('/openapi.json', { 'x-api-key': apiKey });
-  if (openapi.status !== 200) throw new UsageError(`${baseUrl}/openapi.json answered ${openapi.status}; a deployment must serve its OpenAPI description there`);
-  let document: Record<string, any>;
-  try {
-    document = JSON.parse(openapi.text);
-    await SwaggerParser.validate(structuredClone(document) as never);
-  } catch (err) {
-    throw new UsageError(`${baseUrl}/openapi.json is not a valid OpenAPI document: ${(err as Error).message.split('\n')[0]}`);
+  let document: Record<string, any> = {};
+  let problem: string | undefined;
+  if (openapi.status !== 200) problem = `${baseUrl}/openapi.json answered ${seen(openapi.status, openapi.contentType, openapi.text)}`;
+  else {
+    try {
+      const parsed = JSON.parse(openapi.text);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`not a JSON object (${seen(openapi.status, openapi.contentType, openapi.text)})`);
+      await SwaggerParser.validate(structuredClone(parsed) as never);
+      document = parsed;
+    } catch (err) {
+      problem = `${baseUrl}/openapi.json is not a valid OpenAPI document: ${(err as Error).message.split('\n')[0]}`;
+      if (err instanceof SyntaxError) problem = `${baseUrl}/openapi.json is not JSON (${seen(openapi.status, openapi.contentType, openapi.text)})`;
+    }
   }
   const probe = await get('/worlds?limit=1', { 'x-api-key': apiKey });
-  if (probe.status === 401 || probe.status === 403) throw new UsageError(`${baseUrl} refused the key ${redactKey(apiKey)} (${probe.status})`);
-  return document;
+  if (probe.status === 401 || probe.status === 403) throw new UsageError(`${baseUrl} refused the key ${redactKey(apiKey)} (${seen(probe.status, probe.contentType, probe.text)})`);
+  return { document, problem };
 }
 
 async function embedded(options: TargetOptions): Promise<Target> {

@@ -1,7 +1,7 @@
 // Runs the scenario files with vitest's programmatic API: one file per area, one after another in
 // one worker (so the client's pacing holds for the whole run), the run's configuration provided to
 // the files, vitest's own output replaced by the collector's progress lines.
-import { startVitest } from 'vitest/node';
+import { startVitest, type Vitest } from 'vitest/node';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { Collector } from './collector.ts';
@@ -15,28 +15,25 @@ export function scenarioFile(area: string): string {
 
 export interface RunOptions {
   print: (line: string) => void;
-  deadlineMs: number;
-  /** Called at once on Ctrl-C (or SIGTERM): the caller notes that the run is stopping. */
-  onSignal?: () => void;
-  /** Called on Ctrl-C, once the scenarios stopped (at most 3 s later); it cleans up and exits. */
-  onInterrupt: () => Promise<void>;
+  /** Aborted when the run must stop (deadline, Ctrl-C): checks not yet started are cancelled. */
+  stopping: AbortSignal;
+  /** How long, once stopping, to wait for the running check to end before giving up on it. */
+  graceMs: number;
 }
 
-export async function runScenarios(config: SuiteConfig, areas: string[], opts: RunOptions) {
+export async function runScenarios(config: SuiteConfig, areas: readonly string[], opts: RunOptions): Promise<Collector> {
   const files = areas.map(scenarioFile).filter((f) => existsSync(ROOT + f));
-  // Vitest installs its own SIGINT exit; the run takes the signal back so that cleanup happens first.
-  const collector = new Collector(opts.print, (vitest) => {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      for (const listener of process.listeners(signal)) process.off(signal, listener);
-      process.once(signal, () => {
-        opts.onSignal?.();
-        // Let the running test stop first (bounded), so that nothing is created after cleanup reads the ledger.
-        const stopped = vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
-        void Promise.race([stopped, new Promise((r) => setTimeout(r, 3000))]).then(() => opts.onInterrupt());
-      });
-    }
+  const ours = new Map((['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, new Set(process.listeners(signal))]));
+  let vitest: Vitest | undefined;
+  const cancel = () => { void vitest?.cancelCurrentRun('keyboard-input').catch(() => undefined); };
+  const collector = new Collector(opts.print, (v) => {
+    vitest = v;
+    // Vitest installs its own SIGINT/SIGTERM exit; the command's handlers decide instead (cleanup first).
+    for (const [signal, keep] of ours) for (const listener of process.listeners(signal)) if (!keep.has(listener)) process.off(signal, listener);
+    if (opts.stopping.aborted) cancel();
   });
-  const vitest = await startVitest('test', files, {
+  opts.stopping.addEventListener('abort', cancel, { once: true });
+  const finished = startVitest('test', files, {
     watch: false,
     run: true,
     config: false,
@@ -51,12 +48,13 @@ export async function runScenarios(config: SuiteConfig, areas: string[], opts: R
     provide: { conformance: config },
     // The run's verdict comes from the collected results, not from vitest's exit code.
     passWithNoTests: true,
-  }, { logLevel: 'error' }).catch((err: Error) => { throw new Error(`could not start the scenarios: ${err.message}`); });
-  const timer = setTimeout(() => { void vitest.cancelCurrentRun('keyboard-input'); }, opts.deadlineMs);
-  try {
-    await vitest.close();
-  } finally {
-    clearTimeout(timer);
-  }
+  }, { logLevel: 'error' }).then((v) => v.close(), (err: Error) => { throw new Error(`could not start the scenarios: ${err.message}`); });
+  // Once stopping, the running check gets a bounded grace; what has not ended by then is left behind
+  // (the command exits, which ends the workers).
+  const gaveUp = new Promise<void>((resolve) => {
+    const arm = () => setTimeout(resolve, opts.graceMs).unref();
+    if (opts.stopping.aborted) arm(); else opts.stopping.addEventListener('abort', arm, { once: true });
+  });
+  await Promise.race([finished, gaveUp]);
   return collector;
 }

@@ -9,7 +9,8 @@ import { basename } from 'node:path';
 import { requirement, type RequirementId } from '../../contract/requirements.ts';
 import { CheckFailure, type Failure } from '../data/failure.ts';
 import { curlOf, type Exchange } from '../data/exchange.ts';
-import { lastRecorded } from '../http/recorder.ts';
+import { lastRecorded, pendingExchanges } from '../http/recorder.ts';
+import { RunStopped } from '../data/stop.ts';
 import type { Reply } from '../http/client.ts';
 import { suiteConfig } from '../data/config.ts';
 
@@ -23,6 +24,8 @@ declare module 'vitest' {
     notRun?: string;
     /** The exchanges the check made (moved here after each check by suite/run/setup.ts). */
     exchanges?: Exchange[];
+    /** The check chose to skip: the target lacks an optional feature (the note says which). */
+    skipNote?: string;
     /** On a suite: its setup (beforeAll) failed, so its checks could not run. */
     setupFailure?: Failure;
   }
@@ -43,7 +46,11 @@ export function check(ids: RequirementId | readonly RequirementId[], title: stri
     try {
       await fn(ctx);
     } catch (err) {
-      if ((err as { code?: string })?.code !== 'VITEST_PENDING') ctx.task.meta.failure = failureOf(err, requirementIds);
+      if (err instanceof RunStopped) {
+        ctx.task.meta.notRun = err.message;
+        ctx.skip(err.message);
+      }
+      if ((err as { code?: string })?.code !== 'VITEST_PENDING') ctx.task.meta.failure = failureOf(err, requirementIds, ctx.task.meta.exchanges);
       throw err;
     }
   });
@@ -53,17 +60,19 @@ export function check(ids: RequirementId | readonly RequirementId[], title: stri
  *  failed", and the failure itself is charged to their requirements (the target's fault, or the suite's). */
 export function setup(fn: () => unknown, timeout?: number): void {
   beforeAll(async ({}, suite) => {
+    const meta = (suite as unknown as { meta: TaskMeta }).meta;
     try {
       await fn();
     } catch (err) {
-      (suite as unknown as { meta: TaskMeta }).meta.setupFailure = failureOf(err, []);
+      if (err instanceof RunStopped) meta.notRun = err.message;
+      else meta.setupFailure = failureOf(err, []);
       throw err;
     }
   }, timeout);
 }
 
 /** The failure record of what a check threw: typed, not guessed from its message. */
-export function failureOf(err: unknown, checkIds: RequirementId[]): Failure {
+export function failureOf(err: unknown, checkIds: RequirementId[], earlier: Exchange[] = []): Failure {
   const charge = (id?: RequirementId) => (id && checkIds.includes(id) ? [id] : checkIds);
   if (err instanceof CheckFailure) {
     const { init } = err;
@@ -85,6 +94,16 @@ export function failureOf(err: unknown, checkIds: RequirementId[]): Failure {
     };
   }
   const e = err instanceof Error ? err : new Error(String(err));
+  // A check that trips over an answer which broke the contracts (ENV-*, CONTRACT-*) lacked the data
+  // it needs because of the target: the target's failure, shown with that answer.
+  const broken = [...earlier, ...pendingExchanges()].reverse().find((x) => Object.keys(x.problems).length > 0);
+  if (broken) {
+    return {
+      requirementIds: checkIds, operationId: broken.operationId, culprit: 'target', exchange: broken, curl: curlOf(broken),
+      title: `the target's answer left the check without the data it needs (${e.message.split('\n')[0]})`, message: e.stack ?? e.message,
+      expected: 'an answer that keeps the contracts', received: Object.entries(broken.problems).map(([id, list]) => `${id}: ${list!.join('; ')}`).join('\n'),
+    };
+  }
   return { requirementIds: checkIds, title: `suite: ${e.message.split('\n')[0]}`, message: e.stack ?? e.message, culprit: 'suite' };
 }
 
@@ -130,6 +149,13 @@ export function requires(ctx: TestContext, ...what: Prerequisite[]): void {
   if (!missing.length) return;
   ctx.task.meta.notRun = `needs ${missing.map((m) => FLAG[m]).join(', ')}`;
   ctx.skip(ctx.task.meta.notRun);
+}
+
+/** The check skips itself: the target lacks an optional feature, or what it checks cannot be observed (the note says why). */
+export function skip(ctx: TestContext, note: string): never {
+  ctx.task.meta.skipNote = note;
+  ctx.skip(note);
+  throw new Error('unreachable');
 }
 
 /** Marks the check "not run" with a reason (the target does not describe what the check needs). */

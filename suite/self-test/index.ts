@@ -13,11 +13,11 @@ export async function selfTest({ print, reportDir }: { print: (line: string) => 
   print('  a fault is caught when the run fails (--strict, only the areas it concerns) on at least one requirement expected of it');
   const workDir = join(reportDir, 'self-test');
   mkdirSync(workDir, { recursive: true });
-  const m = await runMatrix({
-    workDir, print,
-    // Everything lives in this process (the reference is in memory): stopping is enough.
-    onInterrupt: async () => { print('\ninterrupted'); process.exit(2); },
-  });
+  // Everything lives in this process (the reference is in memory): stopping is enough.
+  const interrupted = () => { print('\ninterrupted'); process.exit(2); };
+  process.on('SIGINT', interrupted);
+  process.on('SIGTERM', interrupted);
+  const m = await runMatrix({ workDir, print });
   print('');
   print(renderMatrix(m));
   const file = join(reportDir, 'self-test.json');

@@ -69,8 +69,6 @@ export interface MatrixOptions {
   timeoutMs?: number;
   /** Skip the two correct runs (for trying faults alone). */
   skipCleanRuns?: boolean;
-  /** Called on Ctrl-C during a run (the scenarios are told to stop first). */
-  onInterrupt?: () => Promise<void>;
 }
 
 const order = <T extends string>(ids: Iterable<T>): T[] => {
@@ -108,9 +106,9 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       if (left > 0) await sleep(left);
     }
     const session = createSession(t, {
-      areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineMs: DEADLINE_MS, workDir: options.workDir,
+      areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineAt: Date.now() + DEADLINE_MS, workDir: options.workDir,
       plan: 'enterprise', rpm: 0, rateLimitPlan: 'free', allowBillable: true, shownConfig: { selfTest: label }, print: () => undefined,
-    }, options.onInterrupt);
+    });
     let result: RunResult | undefined;
     try {
       return (result = await session.run());
@@ -119,8 +117,9 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       // new window); any other may have left it exhausted: the next such run waits for the window.
       const rested = result?.checks.some((c) => c.requirementIds.includes('RATE-3') && c.outcome === 'pass');
       if (areas.includes('rate-limit') && !rested) rateKeyFreeAt = Date.now() + EMBEDDED_RATE_WINDOW_MS + 200;
-      await cleanup(target.baseUrl, target.apiKey, session.config.ledgerFile, timeoutMs).catch(() => undefined);
+      await cleanup({ baseUrl: target.baseUrl, apiKey: target.apiKey, ledgerFile: session.config.ledgerFile, timeoutMs, until: Date.now() + 30_000 }).catch(() => undefined);
       rmSync(session.config.ledgerFile, { force: true });
+      rmSync(session.config.stopFile, { force: true });
     }
   }
 

@@ -2,7 +2,7 @@
 // any key in them; a bad start is one line and exit 2; what a run creates is gone afterwards, also
 // when it is interrupted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -81,9 +81,39 @@ describe('npm run conformance against a deployment given by --base-url', () => {
     });
     expect(sent).toBe(true);
     expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(2);
-    expect(run.stdout).toMatch(/interrupted/);
+    expect(run.stdout).toMatch(/Ctrl-C: stopping the checks/);
     expect(await live('worlds')).toEqual([]);
+    // The reports are written, the unfinished checks "not run" with the reason.
+    const results = JSON.parse(readFileSync(join(dir, 'interrupted', 'results.json'), 'utf8'));
+    expect(results.stopped).toMatch(/interrupted/);
+    expect(results.checks.some((c: any) => c.outcome === 'not-run' && /interrupted/.test(c.reason ?? ''))).toBe(true);
   }, 120_000);
+
+  it('still cleans up everything when Ctrl-C is pressed twice, and says what is left', async () => {
+    let sent = 0;
+    const run = await conformance(['--base-url', server.url, '--api-key', KEY, '--only', 'simulation,progression', '--report-dir', join(dir, 'twice')], {
+      onStdout: (out, child) => {
+        if (sent === 0 && /✓ simulation:/.test(out)) { sent = 1; child.kill('SIGINT'); setTimeout(() => { sent = 2; child.kill('SIGINT'); }, 50); }
+      },
+    });
+    expect(sent).toBe(2);
+    expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(2);
+    expect(run.stdout).toMatch(/still cleaning up|cleanup: soft-deleted/);
+    expect(await live('worlds')).toEqual([]);
+    expect(readdirSync(join(dir, 'twice')).filter((f) => f.startsWith('.created-'))).toEqual([]);
+  }, 120_000);
+
+  it('removes what a ledger lists with --cleanup, then the ledger itself', async () => {
+    const created = await request(`${server.url}/worlds`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ definition: { identity: { name: 'left behind' } }, entities: [] }) });
+    const worldId = ((await created.body.json()) as any).result.worldId;
+    const ledger = join(dir, 'left.jsonl');
+    writeFileSync(ledger, `${JSON.stringify({ kind: 'world', id: worldId, baseUrl: server.url })}\n`);
+    const run = await conformance(['--cleanup', ledger, '--api-key', KEY]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/soft-deleted 1 of 1/);
+    expect((await live('worlds')).map((w) => w.id)).not.toContain(worldId);
+    expect(existsSync(ledger)).toBe(false);
+  }, 60_000);
 });
 
 describe('a run that cannot start', () => {
