@@ -12,13 +12,13 @@ export function redactKey(key: string): string {
 
 const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
-/** Header names lower-cased, values joined, credentials redacted. */
-export function redactHeaders(headers: Record<string, unknown>): Record<string, string> {
+/** Header names lower-cased, values joined, credentials redacted, the given secrets scrubbed from every value. */
+export function redactHeaders(headers: Record<string, unknown>, secrets: Array<string | undefined> = []): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) continue;
     const name = k.toLowerCase();
-    out[name] = SECRET_HEADERS.has(name) ? redactKey(String(v)) : Array.isArray(v) ? v.join(', ') : String(v);
+    out[name] = SECRET_HEADERS.has(name) ? redactKey(String(v)) : scrub(Array.isArray(v) ? v.join(', ') : String(v), secrets);
   }
   return out;
 }

@@ -96,7 +96,7 @@ export class Client {
         this.stopIfStopping();
         const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? `no complete answer within ${timeoutMs} ms` : `${e.code ?? e.name}: ${e.message}`;
         const exchange: Exchange = {
-          operationId: op?.operationId, method, url: this.config.baseUrl + target, requestHeaders: redactHeaders(headers),
+          operationId: op?.operationId, method, url: scrub(this.config.baseUrl + target, secrets), requestHeaders: redactHeaders(headers, secrets),
           requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)), status: 0, responseHeaders: {},
           responseBody: '', durationMs: Math.round(performance.now() - started), checked: [], problems: {},
         };
@@ -104,7 +104,7 @@ export class Client {
         throw new TransportFailure({ title: `${method} ${target}: the target gave no complete answer (${why})`, expected: 'a complete HTTP response', received: why, exchange });
       }
       const durationMs = Math.round(performance.now() - started);
-      const responseHeaders = redactHeaders(res.headers as Record<string, unknown>);
+      const responseHeaders = redactHeaders(res.headers as Record<string, unknown>, secrets);
       const retryAfter = Number(responseHeaders['retry-after']);
       if (res.statusCode === 429 && !o.expect429 && attempt < MAX_RETRIES_ON_429 && Number.isFinite(retryAfter)) {
         // Not this scenario's business: wait as told and try again.
@@ -114,13 +114,14 @@ export class Client {
       let body: unknown = text;
       try { body = text ? JSON.parse(text) : undefined; } catch { /* kept as text; the envelope check reports it */ }
       const exchange: Exchange = {
-        operationId: op?.operationId, method, url: this.config.baseUrl + target,
-        requestHeaders: redactHeaders(headers), requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)),
+        operationId: op?.operationId, method, url: scrub(this.config.baseUrl + target, secrets),
+        requestHeaders: redactHeaders(headers, secrets), requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)),
         status: res.statusCode, responseHeaders, responseBody: cut(scrub(text, secrets)), durationMs,
         ...inspect({ method, operation: op, status: res.statusCode, contentType: responseHeaders['content-type'], body, text, bundled: this.bundled, served: this.served }),
       };
       record(exchange);
-      return { status: res.statusCode, headers: responseHeaders, body, text, exchange };
+      // The text a check may quote in a message: secrets scrubbed like the exchange's.
+      return { status: res.statusCode, headers: responseHeaders, body, text: scrub(text, secrets), exchange };
     }
   }
 

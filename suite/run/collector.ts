@@ -27,6 +27,8 @@ export class Collector implements Reporter {
   /** Exchanges of hooks that no check took: judged by the per-response checks only. */
   readonly strayExchanges: Exchange[] = [];
   /** Setups that failed, with the requirements of the checks they kept from running. */
+  /** Setup failures and stops already told, as [file, first line of their message]. */
+  private readonly toldSetups = new Set<[string, string]>();
   /** Checks skipped with no reason, per file: explained when the file turns out not to have run. */
   private readonly unexplained = new Map<string, RawCheck[]>();
   private readonly setups = new Map<Failure, { area: string; ids: Set<RequirementId>; exchanges: Exchange[] }>();
@@ -47,8 +49,9 @@ export class Collector implements Reporter {
     let failure = meta.failure;
     if (state === 'skipped' && !notRun && !note) {
       const setup = failedSetup(test);
-      if (setup?.notRun) notRun = setup.notRun;
+      if (setup?.notRun) { notRun = setup.notRun; this.toldSetups.add([test.module.moduleId, setup.notRun.split('\n')[0]]); }
       else if (setup?.failure) {
+        this.toldSetups.add([test.module.moduleId, setup.failure.message.split('\n')[0]]);
         notRun = `setup failed: ${setup.failure.title}`;
         const entry = this.setups.get(setup.failure) ?? { area, ids: new Set(), exchanges: [] };
         for (const id of requirementIds) entry.ids.add(id);
@@ -87,7 +90,10 @@ export class Collector implements Reporter {
       this.print(`  ✗ ${area}: setup failed, ${entry.ids.size} requirement(s) could not be checked: ${failure.title}`);
       this.setups.delete(failure);
     }
-    const errors = module.errors();
+    // A failed or stopped setup() is already told (its checks "not run", the failure charged above);
+    // vitest reports the same error on the file, which is not a second fault.
+    const told = new Set([...this.toldSetups].filter(([m]) => m === module.moduleId).map(([, message]) => message));
+    const errors = module.errors().filter((e) => !told.has(String(e.message ?? '').split('\n')[0]));
     if (!errors.length) {
       this.strayExchanges.push(...exchanges);
       return;

@@ -137,7 +137,7 @@ describe('a run that cannot start', () => {
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
     }
-  });
+  }, 90_000);
 
   it('lists every option with its environment twin in --help', async () => {
     const run = await conformance(['--help']);

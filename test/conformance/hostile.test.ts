@@ -1,0 +1,104 @@
+// Small hostile servers on loopback, each run bounded: the run ends within --deadline-s plus cleanup,
+// writes its reports and exits with the right code; a key echoed in any encoding reaches neither the
+// output nor a report. Each server answers the preflight correctly (the bundled contract as its
+// document, 200 to GET /worlds?limit=1) and misbehaves on everything else.
+import { afterAll, describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { conformance } from './run-cli.ts';
+import { formsOf } from '../../suite/data/redact.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'conformance-hostile-'));
+const KEY = 'mk_test_hostile_key_0123456789abcdef';
+const DOCUMENT = readFileSync(new URL('../../contract/openapi.json', import.meta.url), 'utf8');
+const servers: Server[] = [];
+const sockets = new Set<Socket>();
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Behaviour = (req: IncomingMessage, res: ServerResponse) => void;
+
+async function hostile(behaviour: Behaviour): Promise<string> {
+  const server = createServer((req, res) => {
+    if (req.url === '/openapi.json') { res.writeHead(200, { 'content-type': 'application/json' }).end(DOCUMENT); return; }
+    if (req.url === '/worlds?limit=1') { res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":{"worlds":[]}}'); return; }
+    behaviour(req, res);
+  });
+  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const DEADLINE_S = 8;
+async function runAgainst(url: string, label: string, extra: string[] = []) {
+  const started = Date.now();
+  const run = await conformance(['--base-url', url, '--api-key', KEY, '--only', 'worlds,simulation', '--deadline-s', String(DEADLINE_S), '--timeout-ms', '1500', '--report-dir', join(dir, label), ...extra]);
+  process.stdout.write(`  hostile target "${label}": exit ${run.code} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return { ...run, seconds: (Date.now() - started) / 1000, reports: existsSync(join(dir, label)) ? readdirSync(join(dir, label)) : [] };
+}
+
+describe('a hostile target', () => {
+  it('that drip-feeds one byte a second: the run ends near its deadline, with reports, exit 2', async () => {
+    const url = await hostile((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), 1000);
+      res.on('close', () => clearInterval(timer));
+    });
+    // A request timeout longer than the deadline: only the deadline can end this run.
+    const run = await runAgainst(url, 'drip', ['--timeout-ms', '30000']);
+    expect(run.code, run.stdout.slice(-1500) + run.stderr).toBe(2);
+    expect(run.seconds).toBeLessThan(DEADLINE_S + 20);
+    expect(run.reports).toEqual(expect.arrayContaining(['junit.xml', 'results.json', 'report.html']));
+    expect(run.stdout).toMatch(/INCOMPLETE: the run stopped before its end \(deadline/);
+  }, 60_000);
+
+  it('silent after the preflight: the run ends near its deadline, with reports, exit 2', async () => {
+    const url = await hostile(() => undefined);
+    const run = await runAgainst(url, 'silent', ['--timeout-ms', '30000']);
+    expect(run.code, run.stdout.slice(-1500) + run.stderr).toBe(2);
+    expect(run.seconds).toBeLessThan(DEADLINE_S + 20);
+    expect(run.reports).toContain('results.json');
+    const results = JSON.parse(readFileSync(join(dir, 'silent', 'results.json'), 'utf8'));
+    // Nothing was answered: no per-response requirement may read "pass".
+    for (const id of ['ENV-1', 'ENV-2', 'ENV-3', 'CONTRACT-1', 'CONTRACT-2']) expect(results.requirements.find((q: any) => q.id === id).outcome, id).not.toBe('pass');
+  }, 60_000);
+
+  it('that cuts every body: failures of the target (exit 1), not of the suite', async () => {
+    const url = await hostile((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+      res.write('{"result":{"wor');
+      setTimeout(() => res.destroy(), 20);
+    });
+    const run = await runAgainst(url, 'cut');
+    expect(run.code, run.stdout.slice(-1500) + run.stderr).toBe(1);
+    const results = JSON.parse(readFileSync(join(dir, 'cut', 'results.json'), 'utf8'));
+    expect(results.checks.filter((c: any) => c.outcome === 'error').map((c: any) => c.id)).toEqual([]);
+    expect(results.requirements.find((q: any) => q.id === 'WORLD-1').outcome).toBe('fail');
+  }, 60_000);
+
+  it('that echoes the key in every encoding: it appears in no output and no report', async () => {
+    const forms = formsOf(KEY);
+    const url = await hostile((req, res) => {
+      const key = String(req.headers['x-api-key'] ?? '');
+      const b64 = Buffer.from(key).toString('base64');
+      res.writeHead(200, { 'content-type': 'application/json', 'x-echo': b64, 'x-echo-url': encodeURIComponent(key) });
+      res.end(JSON.stringify({ result: { worldId: `w-${b64}`, basic: Buffer.from(`user:${key}`).toString('base64'), url: encodeURIComponent(key), b64url: Buffer.from(key).toString('base64url'), plain: key } }));
+    });
+    const run = await runAgainst(url, 'echo');
+    // It answers everything at once with nonsense: failures (1), or the deadline first (2).
+    expect([1, 2], run.stdout.slice(-1500) + run.stderr).toContain(run.code);
+    expect(run.reports).toContain('results.json');
+    const texts = [run.stdout, run.stderr, ...run.reports.map((f) => readFileSync(join(dir, 'echo', f), 'utf8'))];
+    for (const text of texts) for (const form of forms) expect(text.includes(form), `a form of the key: ${form}`).toBe(false);
+    // "user:<key>" encoded: the key's bytes sit at another offset of the base64 text.
+    const basic = Buffer.from(`user:${KEY}`).toString('base64');
+    for (const text of texts) expect(text).not.toContain(basic.slice(8, 40));
+  }, 60_000);
+});
