@@ -59,6 +59,7 @@ export const REQUIREMENTS = [
   r('ERR-3', 'MUST', 'errors', 'A body member of the wrong type is answered 400 VALIDATION_ERROR.', 'Errors: "`VALIDATION_ERROR` 400: request body failed schema validation".'),
   r('ERR-4', 'MUST', 'errors', 'An unknown persona id is answered with code PERSONA_NOT_FOUND.', 'Errors: "`PERSONA_NOT_FOUND` … persona does not exist".'),
   r('ERR-5', 'SHOULD', 'errors', 'PERSONA_NOT_FOUND comes with status 404.', 'Errors: "Status of `PERSONA_NOT_FOUND`: not shown."'),
+  r('ERR-7', 'SHOULD', 'errors', 'A world snapshot import whose nested member (beyond those SPEC.md lists for the import) has the wrong type is refused with 400 VALIDATION_ERROR.', 'Endpoints: PUT /worlds/{id}/snapshot (body `snapshot`, "open"), GET snapshot shapes (Progression state, Persona snapshot); Errors: "`VALIDATION_ERROR` 400: request body failed schema validation". SPEC.md is silent on what an import validates.'),
   r('ERR-6', 'SHOULD', 'errors', 'A body that is not JSON, not an object, or misses a needed member is answered 400 VALIDATION_ERROR.', 'Errors: "`VALIDATION_ERROR` 400: request body failed schema validation"; required members: not shown.'),
 
   // ---- Worlds ----

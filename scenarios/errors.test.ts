@@ -3,7 +3,7 @@
 // answered 400 VALIDATION_ERROR and never with a 5xx.
 import { describe, expect } from 'vitest';
 import { documents } from '../suite/checks/documents.ts';
-import { setup, check, api, createPersona, createWorld, fails, minimalBody, named, operationsOf } from './support/index.ts';
+import { setup, check, api, createPersona, createWorld, fails, minimalBody, named, ok, operationsOf, servedBody } from './support/index.ts';
 
 const client = api();
 let worldId: string;
@@ -18,18 +18,50 @@ type Json = Record<string, any>;
 const objectPart = (s: Json | undefined): Json | undefined => (s?.allOf ? s.allOf.find((p: Json) => p.type !== undefined && p.properties) ?? s.allOf[0] : s);
 const WRONG: Record<string, unknown> = { string: 12345, number: 'not-a-number', integer: 'not-a-number', boolean: 'yes', object: 'not-an-object', array: { not: 'an array' } };
 
-/** Operations with a JSON body, each with one body per top-level member given a value of the wrong type. */
-function negativeBodies() {
-  const out: Array<{ operationId: string; path: string; shape: string; member: string; body: Json }> = [];
+type Negative = { operationId: string; path: string; member: string; body: Json };
+
+/** Where a member may be given the wrong type: its path in the body and the wrong value, at every depth. */
+function wrongTyped(schema: Json | undefined, at: Array<string | number>, depth: number, out: Array<{ at: Array<string | number>; value: unknown }>): void {
+  const s = objectPart(schema);
+  for (const [name, prop] of Object.entries<Json>(s?.properties ?? {})) {
+    const p = objectPart(prop);
+    const type = p?.type;
+    if (typeof type === 'string' && type in WRONG) out.push({ at: [...at, name], value: WRONG[type] });
+    if (depth >= 3) continue;
+    if (type === 'object') {
+      if (p!.properties) wrongTyped(p, [...at, name], depth + 1, out);
+      const values = objectPart(p!.additionalProperties);
+      if (values && typeof values.type === 'string' && values.type in WRONG) out.push({ at: [...at, name, 'cf-key'], value: WRONG[values.type] });
+    }
+    if (type === 'array' && objectPart(p!.items)?.properties) wrongTyped(p!.items, [...at, name, 0], depth + 1, out);
+  }
+}
+
+/** A body holding `value` at `at`, and nothing else. */
+function bodyAt(at: Array<string | number>, value: unknown): Json {
+  let node: unknown = value;
+  for (let i = at.length - 1; i >= 0; i--) node = typeof at[i] === 'number' ? [node] : { [at[i]]: node };
+  return node as Json;
+}
+
+/**
+ * Wrong-typed bodies. `spec`: for the operations whose request SPEC.md shows, every member it types,
+ * nested ones included (SPEC.md types the members of definitions, events, configs, snapshots), from the
+ * SPEC contract. `served`: for the others, every top-level member the deployment's own document types.
+ */
+function negativeBodies(source: 'spec' | 'served'): Negative[] {
+  const out: Negative[] = [];
+  const { bundled, served } = documents();
   for (const op of operationsOf(() => true)) {
-    const { bundled } = documents();
-    const schema = objectPart(bundled.requestSchema(op.operationId));
-    if (!schema?.properties) continue;
-    const base = (minimalBody(op.operationId) ?? {}) as Json;
-    for (const [member, propSchema] of Object.entries<Json>(schema.properties)) {
-      const type = objectPart(propSchema)?.type;
-      if (typeof type !== 'string' || !(type in WRONG)) continue;
-      out.push({ operationId: op.operationId, path: op.path, shape: bundled.operation(op.operationId)!.spec['x-shape-source'], member, body: { ...base, [member]: WRONG[type] } });
+    const spec = bundled.operation(op.operationId)!.spec['x-shape-source'] === 'spec';
+    if ((source === 'spec') !== spec) continue;
+    const servedOp = served.operationAt(op.method, op.path);
+    const schema = source === 'spec' ? bundled.requestSchema(op.operationId) : servedOp && served.requestSchema(servedOp.operationId);
+    const found: Array<{ at: Array<string | number>; value: unknown }> = [];
+    wrongTyped(schema, [], source === 'spec' ? 0 : 3, found);
+    const base = (source === 'spec' ? minimalBody(op.operationId) : servedBody(op.operationId).body) as Json | undefined;
+    for (const { at, value } of found) {
+      out.push({ operationId: op.operationId, path: op.path, member: at.join('.'), body: { ...(base ?? {}), ...bodyAt(at, value) } });
     }
   }
   return out;
@@ -40,7 +72,9 @@ describe('error codes of SPEC.md', () => {
   check('ERR-1', 'answers 404 WORLD_NOT_FOUND for an unknown world on every world operation', async () => {
     const wrong: string[] = [];
     for (const op of operationsOf((o) => o.path.startsWith('/worlds/{id}'))) {
-      const reply = await client.call(op.operationId, { params: { ...paramsFor(op.path), id: 'conformance-no-such-world' }, body: minimalBody(op.operationId) });
+      // A body the deployment's own document accepts: validating it before the lookup changes nothing.
+      const { body } = servedBody(op.operationId);
+      const reply = await client.call(op.operationId, { params: { ...paramsFor(op.path), id: 'conformance-no-such-world' }, body });
       if (reply.status !== 404 || reply.body?.error?.code !== 'WORLD_NOT_FOUND') wrong.push(`${op.method} ${op.path} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
     }
     expect(wrong).toEqual([]);
@@ -93,11 +127,11 @@ describe('unknown persona id', () => {
 });
 
 describe('negative bodies generated from the request schemas', () => {
-  check('ERR-3', 'answers 400 VALIDATION_ERROR to a member of the wrong type (operations SPEC.md documents)', async () => {
+  check('ERR-3', 'answers 400 VALIDATION_ERROR to a member SPEC.md types, at any depth, given the wrong type', async () => {
     const wrong: string[] = [];
-    for (const n of negativeBodies().filter((b) => b.shape === 'spec')) {
+    for (const n of negativeBodies('spec')) {
       const reply = await client.call(n.operationId, { params: paramsFor(n.path), body: n.body });
-      if (reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR') wrong.push(`${n.operationId} ${n.member}=${JSON.stringify(n.body[n.member])} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
+      if (reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR') wrong.push(`${n.operationId} ${n.member} of the wrong type → ${reply.status} ${reply.body?.error?.code ?? ''}`);
     }
     expect(wrong, 'wrong-typed members not answered 400 VALIDATION_ERROR').toEqual([]);
   });
@@ -107,7 +141,7 @@ describe('negative bodies generated from the request schemas', () => {
     const expect400 = (label: string, reply: { status: number; body: any }) => {
       if (reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR') wrong.push(`${label} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
     };
-    for (const n of negativeBodies().filter((b) => b.shape !== 'spec')) {
+    for (const n of negativeBodies('served')) {
       expect400(`${n.operationId} ${n.member} of the wrong type`, await client.call(n.operationId, { params: paramsFor(n.path), body: n.body }));
     }
     for (const [label, rawBody] of [['not JSON', '{"message": '], ['a JSON array', '[]'], ['a JSON string', '"hello"']]) {
@@ -118,9 +152,35 @@ describe('negative bodies generated from the request schemas', () => {
     expect(wrong).toEqual([]);
   });
 
+  check('ERR-7', 'refuses a world snapshot import with a nested number turned into a string', async () => {
+    const exported = ok(await client.call('getWorldSnapshot', { params: { id: worldId } }), 'GET /worlds/{id}/snapshot');
+    // Numbers two levels down or deeper in what the deployment exported (progression, persona snapshots…).
+    const leaves: Array<Array<string | number>> = [];
+    const walk = (node: unknown, at: Array<string | number>) => {
+      if (leaves.length >= 6 || !node || typeof node !== 'object') return;
+      for (const [k, v] of Object.entries(node)) {
+        const here = [...at, Array.isArray(node) ? Number(k) : k];
+        if (typeof v === 'number' && here.length >= 2) leaves.push(here);
+        else walk(v, here);
+      }
+    };
+    walk(exported, []);
+    expect(leaves.length, 'the exported snapshot has no nested number to break').toBeGreaterThan(0);
+    const accepted: string[] = [];
+    for (const at of leaves) {
+      const broken = structuredClone(exported);
+      let node = broken;
+      for (const k of at.slice(0, -1)) node = node[k];
+      node[at[at.length - 1]] = 'not-a-number';
+      const reply = await client.call('putWorldSnapshot', { params: { id: worldId }, body: { snapshot: broken } });
+      if (reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR') accepted.push(`${at.join('.')} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
+    }
+    expect(accepted, 'imports with a wrongly typed nested member that were not refused with 400 VALIDATION_ERROR').toEqual([]);
+  });
+
   check('ENV-4', 'never answers a client mistake with a 5xx', async () => {
     const fivexx: string[] = [];
-    for (const n of negativeBodies()) {
+    for (const n of [...negativeBodies('spec'), ...negativeBodies('served')]) {
       const reply = await client.call(n.operationId, { params: paramsFor(n.path), body: n.body });
       if (reply.status >= 500) fivexx.push(`${n.operationId} ${n.member} → ${reply.status}`);
     }

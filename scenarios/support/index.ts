@@ -14,9 +14,42 @@ export const config = (): SuiteConfig => suiteConfig();
 /** A name that says which run made it, so leftovers can be traced and cleaned. */
 export const named = (label: string) => `cf-${suiteConfig().runId} ${label}`;
 
-/** The smallest body the bundled contract accepts for an operation. */
+/** The smallest body the SPEC contract accepts for an operation (SPEC.md requires no member: often `{}`). */
 export function minimalBody(operationId: string): unknown {
   return minimalInstance(documents().bundled.requestSchema(operationId));
+}
+
+/**
+ * The smallest body the deployment's own document accepts for an operation of SPEC.md (found by its
+ * method and path), for operations whose request SPEC.md does not show: a body of the reference's
+ * making would prove nothing about another deployment. `described` is false when the served
+ * document says nothing of the operation's body.
+ */
+export function servedBody(operationId: string): { described: boolean; body: unknown } {
+  const op = documents().bundled.operation(operationId);
+  const served = op && documents().served.operationAt(op.method, op.path);
+  const schema = served ? documents().served.requestSchema(served.operationId) : undefined;
+  if (schema) return { described: true, body: minimalInstance(schema) };
+  return { described: !!served && !served.spec.requestBody, body: op?.spec.requestBody ? minimalBody(operationId) : undefined };
+}
+
+/**
+ * The items of a list result: the result itself when it is an array, else its one array member that
+ * the served document names (or, where the document is silent, the only array member it has).
+ * SPEC.md names the member only for GET /worlds (`worlds`); GET /personas is "list of personas".
+ * Undefined when no list can be found: the caller fails or says "not run", never passes.
+ */
+export function listItems(operationId: string, result: unknown): unknown[] | undefined {
+  if (Array.isArray(result)) return result;
+  if (!result || typeof result !== 'object') return undefined;
+  const op = documents().bundled.operation(operationId);
+  const served = op && documents().served.operationAt(op.method, op.path);
+  const declared = served ? documents().served.responseSchema(served.operationId, documents().served.statuses(served.operationId).find((k) => /^2/.test(k)) ?? '200') : undefined;
+  const resultSchema = declared?.properties?.result;
+  const named = Object.entries<Record<string, unknown>>(resultSchema?.properties ?? {}).filter(([, v]) => v?.type === 'array').map(([k]) => k);
+  const arrays = Object.entries(result as Record<string, unknown>).filter(([, v]) => Array.isArray(v)).map(([k]) => k);
+  const member = named.find((k) => arrays.includes(k)) ?? (arrays.length === 1 ? arrays[0] : undefined);
+  return member ? ((result as Record<string, unknown[]>)[member]) : undefined;
 }
 
 /** A world with two personas and a user, and a trigger that moves to `storm` after 3 `thunder` events. */

@@ -5,8 +5,8 @@ import { OpenApiReader } from '../../contract/openapi-reader.ts';
 import { ResponseValidator } from '../../contract/validate.ts';
 import { suiteConfig } from '../data/config.ts';
 
-/** The bundled contract: the shapes of SPEC.md, as an OpenAPI document (contract/openapi.json). */
-export const bundledContract = (): Record<string, any> => JSON.parse(readFileSync(new URL('../../contract/openapi.json', import.meta.url), 'utf8'));
+/** The bundled contract: the SPEC contract, what SPEC.md states and nothing more (contract/spec.json). */
+export const bundledContract = (): Record<string, any> => JSON.parse(readFileSync(new URL('../../contract/spec.json', import.meta.url), 'utf8'));
 
 export interface Documents {
   bundled: OpenApiReader;

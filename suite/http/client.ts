@@ -75,7 +75,9 @@ export class Client {
     const headers: Record<string, string> = { accept: 'application/json', ...(requestBody !== undefined ? { 'content-type': 'application/json' } : {}), ...o.headers };
     if (key) headers['x-api-key'] = key;
     for (let attempt = 0; ; attempt++) {
-      await this.pace(key ?? '');
+      // The pacing is the main key's plan; a check that provokes 429 on purpose (with a key it may
+      // exhaust) is not held back by another key's plan.
+      if (!o.expect429) await this.pace(key ?? '');
       this.stopIfStopping();
       const started = performance.now();
       // The run's deadline bounds every exchange too.

@@ -215,6 +215,20 @@ export const FAULTS: Fault[] = [
     response: statusFor('PERSONA_NOT_FOUND', 410),
   },
   {
+    id: 'nested-members-unchecked', areas: ['errors'], expected: ['ERR-3'],
+    description: 'world definitions are not validated below the top level (a wrongly typed nested member is dropped, the world created)',
+    request: onBody(['createWorld'], (b) => { if (b.definition && typeof b.definition === 'object' && !Array.isArray(b.definition)) b.definition = { identity: { name: 'nested members not validated' } }; }),
+  },
+  {
+    id: 'snapshot-import-unchecked', areas: ['errors'], expected: ['ERR-7'],
+    description: 'world snapshot imports with a wrongly typed nested member are answered {ok: true} without being applied',
+    answer: (req) => {
+      if (!is(req, 'putWorldSnapshot')) return undefined;
+      const text = JSON.stringify(req.body ?? {});
+      return text.includes('"not-a-number"') ? okResult() : undefined;
+    },
+  },
+  {
     id: 'missing-member-defaulted', areas: ['errors'], expected: ['ERR-6'],
     description: 'a chat without message is not refused: the deployment fills one in',
     request: onBody(['chat'], (b) => { if (b.message === undefined) b.message = '(no message)'; }),
@@ -287,6 +301,19 @@ export const FAULTS: Fault[] = [
     id: 'other-tenant-persona-served', areas: ['isolation'], expected: ['ISO-3'],
     description: "the second tenant's persona requests are served as the main tenant",
     request: (req, ctx) => { if (keyOf(req) === ctx.keys.secondKey && req.path.startsWith('/personas')) req.headers['x-api-key'] = ctx.keys.mainKey; },
+  },
+  {
+    id: 'personas-listed-elsewhere-with-a-foreign-one', areas: ['isolation'], expected: ['ISO-3'],
+    description: "GET /personas lists under `items` (its document says so), and the second tenant's list holds the main tenant's personas",
+    request: (req, ctx) => { if (keyOf(req) === ctx.keys.secondKey && is(req, 'listPersonas')) req.headers['x-api-key'] = ctx.keys.mainKey; },
+    response: (res, req) => {
+      const result = is(req, 'listPersonas') ? resultOf(res) : undefined;
+      if (result && Array.isArray(result.personas)) { result.items = result.personas; delete result.personas; }
+      if (isDocument(req) && res.status === 200 && res.body && typeof res.body === 'object') {
+        const schema = (res.body as Json).paths?.['/personas']?.get?.responses?.['200']?.content?.['application/json']?.schema?.properties?.result;
+        if (schema?.properties?.personas) { schema.properties.items = schema.properties.personas; delete schema.properties.personas; schema.required = ['items']; }
+      }
+    },
   },
 
   // ---- Rate limits and Retry-After ----
@@ -405,6 +432,11 @@ export const FAULTS: Fault[] = [
     id: 'phase-change-unreported', areas: ['progression'], expected: ['PROG-4'],
     description: 'tick and event results lose phaseChanged',
     response: onResult(['tickWorld', 'dispatchEvent'], (r) => { delete r.phaseChanged; }),
+  },
+  {
+    id: 'tick-loses-phase-changed', areas: ['progression'], expected: ['PROG-4'],
+    description: 'tick results lose phaseChanged (event results keep it)',
+    response: onResult(['tickWorld'], (r) => { delete r.phaseChanged; }),
   },
   {
     id: 'one-shot-fires-twice', areas: ['progression'], expected: ['PROG-5'],
@@ -537,6 +569,11 @@ export const FAULTS: Fault[] = [
     id: 'openapi-invalid', areas: ['openapi'], expected: ['OAS-1'],
     description: 'the served /openapi.json has no info (not a valid OpenAPI document)',
     response: onDocument((doc) => { delete doc.info; }),
+  },
+  {
+    id: 'no-openapi-document', areas: ['openapi', 'worlds'], expected: ['OAS-1'],
+    description: 'GET /openapi.json answers 404: the run goes on against the SPEC contract and fails OAS-1',
+    answer: (req) => (isDocument(req) ? json(404, { error: { code: 'NOT_FOUND', message: 'fault: no document' } }) : undefined),
   },
   {
     id: 'openapi-path-missing', areas: ['openapi'], expected: ['OAS-2', 'CONTRACT-2'],

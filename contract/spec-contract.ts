@@ -1,0 +1,141 @@
+// The SPEC contract: the shapes SPEC.md states and nothing more, derived from the reference's
+// document (contract/openapi.json) by taking away every choice the reference made for a gap:
+// - members SPEC.md never names (a member stays only if SPEC.md writes its name in backquotes);
+// - bounds SPEC.md does not show (the one it shows, -1 for emotion and mood, is SIM-11's check);
+// - `required`, except where SPEC.md says a member is always there: the `result` and `error`
+//   envelopes, error.code and error.message, the members of a result SPEC.md writes out
+//   (SPEC_RESULT_MEMBERS), and a world's engineVersion (Versioning: "Each world reports an engineVersion");
+// - request bodies: only the members SPEC.md lists for the operation, none required, others allowed;
+// - operations whose shapes SPEC.md does not show: any request body, any result.
+// Objects stay open or closed as SPEC.md marks them ("open" objects accept additional members).
+// MUST checks of shapes (CONTRACT-1, ERR-3) use this document; the reference's own document is its
+// promise, checked by CONTRACT-2 like any deployment's. test/reference/spec-contract.test.ts ties it
+// to SPEC.md.
+import { readFileSync } from 'node:fs';
+
+type Json = Record<string, any>;
+
+/** Keywords of a bound or a format: SPEC.md shows none that a shape check should enforce. */
+const BOUNDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'format', 'uniqueItems', 'default']);
+
+/** The members of each result SPEC.md writes out in its Endpoints tables ("Response `result`"), always
+ *  there but for `phaseChanged` (only when a trigger fired) and `nextCursor` (only while another page
+ *  exists). Results SPEC.md describes as a resource table (context, snapshots, persona state) have no
+ *  member it says is always there. */
+const SOMETIMES: Record<string, string[]> = { tickWorld: ['phaseChanged'], listWorlds: ['nextCursor'] };
+export const SPEC_RESULT_MEMBERS: Record<string, string[]> = {
+  createWorld: ['worldId', 'createdAt'],
+  listWorlds: ['worlds'],
+  getWorld: ['world', 'personaConfigs'],
+  tickWorld: ['affected', 'events'],
+  chat: ['entityName', 'response', 'affected', 'groupAwareness'],
+  dispatchEvent: ['type', 'affected', 'events'],
+  queryWorld: ['entities', 'spaces', 'knowledge', 'progression', 'relationships'],
+  mutateWorld: ['results'],
+  putWorldSnapshot: ['ok'],
+  createPersona: ['personaId', 'createdAt'],
+  updatePersona: ['ok'],
+  tickPersona: ['pendingEvents'],
+  overrideEmotion: ['ok'],
+  putPersonaSnapshot: ['ok'],
+};
+
+/** Members SPEC.md says are always there, by the component that holds them. */
+const ALWAYS: Record<string, string[]> = { ErrorEnvelope: ['error'], World: ['engineVersion'] };
+
+/** The request members SPEC.md lists per operation (Endpoints: "Request" column). */
+export const SPEC_REQUEST_MEMBERS: Record<string, string[]> = {
+  createWorld: ['definition', 'entities', 'personaConfigs'],
+  tickWorld: ['seconds'],
+  chat: ['from', 'to', 'message'],
+  dispatchEvent: ['type', 'spaceId', 'timestamp', 'sourceEntity', 'targetEntity', 'payload', 'appraisal', 'stimulus'],
+  queryWorld: [],
+  worldContext: ['entityName'],
+  mutateWorld: ['operations'],
+  putWorldSnapshot: ['snapshot'],
+  createPersona: ['config'],
+  updatePersona: [],
+  tickPersona: ['seconds'],
+  overrideEmotion: ['vad'],
+  putPersonaSnapshot: ['snapshot'],
+};
+
+/** SPEC.md, the normative text, kept beside the contract (test/reference/spec-contract.test.ts keeps the copy true). */
+export const specText = () => readFileSync(new URL('./SPEC.md', import.meta.url), 'utf8');
+
+/** Every name SPEC.md writes in backquotes. */
+export function namesInSpec(text: string): Set<string> {
+  return new Set([...text.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]));
+}
+
+function view(node: unknown, names: Set<string>, keepRequired: (required: string[]) => string[]): unknown {
+  if (Array.isArray(node)) return node.map((n) => view(n, names, () => []));
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node as Json)) {
+    if (BOUNDS.has(key) || key === 'examples' || key === 'example') continue;
+    if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
+      out.properties = Object.fromEntries(Object.entries(value as Json).filter(([name]) => names.has(name)).map(([name, v]) => [name, view(v, names, () => [])]));
+    } else if (key === 'required' && Array.isArray(value)) {
+      const kept = keepRequired(value.filter((n: string) => names.has(n)));
+      if (kept.length) out.required = kept;
+    } else if (key === 'additionalProperties' && value && typeof value === 'object') {
+      out.additionalProperties = view(value, names, () => []);
+    } else out[key] = view(value, names, () => []);
+  }
+  return out;
+}
+
+/** A result keeps only the members SPEC.md writes out for it (when it writes them out). */
+function only(schema: Json, listed: string[] | undefined): Json {
+  if (!listed || !schema.properties) return schema;
+  return { ...schema, properties: Object.fromEntries(Object.entries(schema.properties).filter(([n]) => listed.includes(n))) };
+}
+
+export function buildSpecContract(reference: Json, spec = specText()): Json {
+  const names = namesInSpec(spec);
+  const doc: Json = structuredClone(reference);
+  doc.info = { ...doc.info, title: 'Simulation Service: the SPEC contract', description: 'What SPEC.md states and nothing more: the members it names, none of the bounds it does not show, required only where it says a member is always there. Generated by contract/spec-contract.ts from the reference document.' };
+  /** Components that are the result of a documented operation, with the members always there. */
+  const resultComponents = new Map<string, { always: string[]; listed?: string[] }>();
+  for (const item of Object.values<Json>(doc.paths)) {
+    for (const op of Object.values<Json>(item)) {
+      const spec = op['x-shape-source'] === 'spec';
+      const body = op.requestBody?.content?.['application/json'];
+      if (body) {
+        const members = SPEC_REQUEST_MEMBERS[op.operationId];
+        if (!spec || !members) body.schema = {};
+        else {
+          const schema = body.schema?.allOf ? body.schema.allOf.find((p: Json) => p.properties) ?? {} : body.schema ?? {};
+          const properties = Object.fromEntries(Object.entries<Json>(schema.properties ?? {}).filter(([n]) => members.includes(n)).map(([n, v]) => [n, view(v, names, () => [])]));
+          body.schema = { type: 'object', properties, additionalProperties: true };
+        }
+      }
+      for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
+        const media = response.content?.['application/json'];
+        if (!media?.schema) continue;
+        if (!/^2/.test(status)) { media.schema = view(media.schema, names, (r) => r); continue; }
+        if (!spec || op.operationId === 'getOpenApi') { media.schema = op.operationId === 'getOpenApi' ? media.schema : { type: 'object', required: ['result'], properties: { result: {} } }; continue; }
+        // The envelope and the members of the documented result are always there.
+        const result = media.schema.properties?.result;
+        const always = SPEC_RESULT_MEMBERS[op.operationId] ?? [];
+        const listed = SPEC_RESULT_MEMBERS[op.operationId] ? [...always, ...(SOMETIMES[op.operationId] ?? [])] : undefined;
+        if (result?.$ref) resultComponents.set(result.$ref.split('/').pop(), { always, listed });
+        media.schema = {
+          type: 'object', required: ['result'],
+          properties: { result: !result || result.$ref ? result ?? {} : only(view(result, names, () => always) as Json, listed) },
+        };
+      }
+    }
+  }
+  for (const [name, schema] of Object.entries<Json>(doc.components.schemas)) {
+    const asResult = resultComponents.get(name);
+    const viewed = view(schema, names, (required) => asResult?.always ?? required.filter((n) => ALWAYS[name]?.includes(n))) as Json;
+    doc.components.schemas[name] = only(viewed, asResult?.listed);
+  }
+  // The error member of the envelope: code and message are always there (Errors).
+  const error = doc.components.schemas.ErrorEnvelope?.properties?.error;
+  if (error) error.required = ['code', 'message'];
+  return doc;
+}
+
