@@ -90,7 +90,9 @@ async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, dea
     try {
       const parsed = JSON.parse(openapi.text);
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`not a JSON object (${seen(openapi.status, openapi.contentType, openapi.text)})`);
-      await SwaggerParser.validate(structuredClone(parsed) as never);
+      if (typeof parsed.openapi !== 'string') throw new Error(`it has no \`openapi\` version member (${seen(openapi.status, openapi.contentType, openapi.text)})`);
+      // swagger-parser names the document "[object Object]" in some messages: say "the document".
+      await SwaggerParser.validate(structuredClone(parsed) as never).catch((err: Error) => { throw new Error(err.message.replace(/\[object Object\]/g, 'the document')); });
       document = parsed;
     } catch (err) {
       problem = `${baseUrl}/openapi.json is not a valid OpenAPI document: ${(err as Error).message.split('\n')[0]}`;

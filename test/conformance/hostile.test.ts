@@ -36,6 +36,17 @@ async function hostile(behaviour: Behaviour): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** A server whose /openapi.json is this text and which answers every other request as a correct empty deployment would. */
+async function hostileDocument(text: string): Promise<string> {
+  const server = createServer((req, res) => {
+    if (req.url === '/openapi.json') { res.writeHead(200, { 'content-type': 'application/json' }).end(text); return; }
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":{"worlds":[]}}');
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 const DEADLINE_S = 8;
 async function runAgainst(url: string, label: string, extra: string[] = []) {
   const started = Date.now();
@@ -43,6 +54,29 @@ async function runAgainst(url: string, label: string, extra: string[] = []) {
   process.stdout.write(`  hostile target "${label}": exit ${run.code} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return { ...run, seconds: (Date.now() - started) / 1000, reports: existsSync(join(dir, label)) ? readdirSync(join(dir, label)) : [] };
 }
+
+describe('the preflight of a hostile target', () => {
+  it('says in one line that the target answered but did not finish, with exit 2', async () => {
+    const server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.write('{"openapi": "3.1.0", '); });
+    server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const run = await conformance(['--base-url', `http://127.0.0.1:${(server.address() as AddressInfo).port}`, '--api-key', KEY, '--timeout-ms', '1000', '--report-dir', join(dir, 'stall')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/openapi\.json answered but did not finish: no complete answer within 1000 ms/);
+  }, 60_000);
+
+  it('says what it saw when /openapi.json is not a document, and goes on to fail OAS-1', async () => {
+    const url = await hostileDocument('{}');
+    const run = await conformance(['--base-url', url, '--api-key', KEY, '--only', 'openapi', '--timeout-ms', '1500', '--report-dir', join(dir, 'nodoc')]);
+    expect(run.code, run.stdout.slice(-1500) + run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/openapi\.json is not a valid OpenAPI document: .*OAS-1 fails/);
+    expect(run.stdout).not.toContain('[object Object]');
+    const results = JSON.parse(readFileSync(join(dir, 'nodoc', 'results.json'), 'utf8'));
+    expect(results.requirements.find((q: any) => q.id === 'OAS-1').outcome).toBe('fail');
+  }, 60_000);
+});
 
 describe('a hostile target', () => {
   it('that drip-feeds one byte a second: the run ends near its deadline, with reports, exit 2', async () => {
