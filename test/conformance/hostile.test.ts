@@ -129,6 +129,9 @@ describe('a hostile target', () => {
     // It answers everything at once with nonsense: failures (1), or the deadline first (2).
     expect([1, 2], run.stdout.slice(-1500) + run.stderr).toContain(run.code);
     expect(run.reports).toContain('results.json');
+    // Nonsense answers are the target's failures, not faults of the suite.
+    const results = JSON.parse(readFileSync(join(dir, 'echo', 'results.json'), 'utf8'));
+    expect(results.checks.filter((c: any) => c.outcome === 'error').map((c: any) => `${c.id}: ${c.failure?.title}`)).toEqual([]);
     const texts = [run.stdout, run.stderr, ...run.reports.map((f) => readFileSync(join(dir, 'echo', f), 'utf8'))];
     for (const text of texts) for (const form of forms) expect(text.includes(form), `a form of the key: ${form}`).toBe(false);
     // "user:<key>" encoded: the key's bytes sit at another offset of the base64 text.
