@@ -41,10 +41,13 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export function fastifyServerOptions(opts: { bodyLimit?: number } = {}): FastifyServerOptions {
   return {
     bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    // The JSON parser throws on these keys (rather than 'remove' silently dropping them), so a
-    // prototype-pollution attempt is answered 400 and never reaches a handler. Fastify's default
-    // today, pinned because the 400 depends on it.
-    onProtoPoisoning: 'error',
+    // A member named `__proto__` is data like any other: JSON.parse makes it an own member (it never
+    // sets a prototype), closed objects refuse it as an unknown member, and the maps keyed by a
+    // client's name read and write own members only (reference/engine/keyed.ts). Refusing it here
+    // would make a world whose persona met an entity named `__proto__` impossible to import from its
+    // own export. `constructor.prototype` is still refused: no export holds it, and a library that
+    // walks `x.constructor.prototype` must never meet a client's object there.
+    onProtoPoisoning: 'ignore',
     onConstructorPoisoning: 'error',
     // Errors raised by the router before any route or hook runs (undecodable URL, over-long
     // param) never reach setErrorHandler; without this they get Fastify's own body.
@@ -116,12 +119,12 @@ export function classifyError(error: FastifyError): Classified {
         message: 'Request body is empty but Content-Type is application/json',
       };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      // Fastify raises the same error for malformed JSON and for __proto__/constructor.prototype
-      // keys (secure-json-parse throws, the parser swallows which one), so name both.
+      // Fastify raises the same error for malformed JSON and for a constructor.prototype member
+      // (secure-json-parse throws, the parser swallows which one), so name both.
       return {
         status: 400,
         code: 'VALIDATION_ERROR',
-        message: 'Request body is not valid JSON, or contains a forbidden "__proto__" or "constructor.prototype" key',
+        message: 'Request body is not valid JSON, or contains a forbidden "constructor.prototype" member',
       };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than the allowed limit' };

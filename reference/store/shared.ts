@@ -73,7 +73,7 @@ function normalise(value: unknown, freeze: boolean): Json | undefined {
     for (const k in obj) {
       const v = normalise(obj[k], freeze);
       if (v === undefined) delete obj[k];
-      else if (v !== obj[k]) obj[k] = v;
+      else if (v !== obj[k]) setMember(obj, k, v);
     }
   }
   return (freeze ? Object.freeze(value) : value) as Json;
@@ -108,9 +108,13 @@ function copyValue(value: unknown, items: boolean): unknown {
   const obj = value as Record<string, unknown>;
   for (const k in obj) {
     const v = copyValue(obj[k], items);
-    // A JSON member named __proto__ is an own property; plain assignment would set the prototype.
-    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-    else out[k] = v;
+    setMember(out, k, v);
   }
   return out;
+}
+
+/** A JSON member named __proto__ is an own property; plain assignment would set the prototype. */
+function setMember(obj: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else obj[k] = v;
 }

@@ -8,6 +8,7 @@ import { bystanders, entityOrFail, personaEntityOrFail, spaceOrFail } from './en
 import { countEvent, currentNormMap, worldTime } from './progression.ts';
 import { describe, respond } from './respond.ts';
 import { RECENT_EVENTS, type ActionRecord, type EntityRecord, type Outcome, type WorldDoc } from './model.ts';
+import { getOwn, hasOwn } from '../keyed.ts';
 
 /** Share of the recipient's emotion that bystanders catch when emotionalContagion is on. */
 export const CONTAGION_SHARE = 0.2;
@@ -29,7 +30,7 @@ function trustToward(world: WorldDoc, source: string | undefined, target: string
 }
 
 function perceiveAs(world: WorldDoc, entity: EntityRecord, percept: Omit<Percept, 'worldTrust' | 'normMap'>): EntityResponse {
-  return respond(world.personas[entity.name], world.personaConfigs[entity.name], {
+  return respond(getOwn(world.personas, entity.name)!, getOwn(world.personaConfigs, entity.name)!, {
     ...percept, worldTrust: trustToward(world, percept.source, entity.name), normMap: currentNormMap(world),
   });
 }
@@ -40,8 +41,8 @@ function ripple(world: WorldDoc, speaker: EntityRecord, recipient: EntityRecord,
   const affected: AffectedItem[] = [];
   const at = worldTime(world);
   for (const other of bystanders(world, recipient, [speaker.name])) {
-    const runtime = world.personas[other.name];
-    const config = world.personaConfigs[other.name];
+    const runtime = getOwn(world.personas, other.name)!;
+    const config = getOwn(world.personaConfigs, other.name)!;
     if (world.interaction.groupAwareness) {
       const response = psyche.witness(runtime.snapshot, config, felt.emotion, OVERHEARD_SHARE, at);
       groupAwareness.push({ entityName: other.name, response: { ...response, text: `(${other.name} overhears ${speaker.name}: "${text.slice(0, 80)}")` } });
@@ -75,7 +76,7 @@ export function chat(world: WorldDoc, body: { from: string; to: string; message:
 /** Who an event reaches: its target, else the personas of its space, else every persona. */
 function recipients(world: WorldDoc, event: Event): EntityRecord[] {
   if (event.targetEntity !== undefined) return [personaEntityOrFail(world, event.targetEntity, 'targetEntity')];
-  const personas = world.entities.filter((e) => world.personas[e.name]);
+  const personas = world.entities.filter((e) => hasOwn(world.personas, e.name));
   return event.spaceId !== undefined ? personas.filter((e) => e.spaceId === event.spaceId) : personas;
 }
 
@@ -132,7 +133,7 @@ export function advance(world: WorldDoc, seconds: number, mode: 'tick' | 'jump')
     if (dt <= 0) return;
     world.progression.elapsedTime = to;
     for (const [name, runtime] of Object.entries(world.personas)) {
-      psyche.elapse(runtime.snapshot, world.personaConfigs[name], dt, worldTime(world));
+      psyche.elapse(runtime.snapshot, getOwn(world.personaConfigs, name)!, dt, worldTime(world));
     }
   };
   // Due time in simulated seconds, compared in the same unit as elapsedTime (no rounding loop).

@@ -10,6 +10,7 @@ import { newRuntime } from './respond.ts';
 import { initialProgression } from './progression.ts';
 import type { ActionRecord, PersonaDoc, WorldDoc } from './model.ts';
 import type { Event } from '../../../contract/resources.ts';
+import { getOwn, hasOwn, setOwn } from '../keyed.ts';
 
 export function exportWorld(world: WorldDoc, worldId: string): WorldSnapshot & Record<string, unknown> {
   const idOf = (name: string) => world.entities.find((e) => e.name === name)?.id ?? name;
@@ -18,7 +19,7 @@ export function exportWorld(world: WorldDoc, worldId: string): WorldSnapshot & R
     definition: world.definition,
     entities: world.entities.map((e) => ({
       id: e.id, type: e.type, name: e.name, spaceId: e.spaceId, profile: e.profile,
-      ...(world.personas[e.name] ? { personaSnapshot: world.personas[e.name].snapshot } : {}),
+      ...(hasOwn(world.personas, e.name) ? { personaSnapshot: getOwn(world.personas, e.name)!.snapshot } : {}),
       relationships: world.relationships.filter((r) => r.source === e.name)
         .map((r) => ({ targetId: idOf(r.target), relationship: r.relationship })),
     })),
@@ -94,16 +95,16 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
     };
     next.entities.push(entity);
     if (entity.type === 'persona') {
-      const config = psyche.normalizeConfig(extra.personaConfigs?.[entity.name] ?? world.personaConfigs[entity.name], entity.name);
-      next.personaConfigs[entity.name] = config;
+      const config = psyche.normalizeConfig(getOwn(extra.personaConfigs, entity.name) ?? getOwn(world.personaConfigs, entity.name), entity.name);
+      setOwn(next.personaConfigs, entity.name, config);
       const runtime = newRuntime(config, `${worldId}/${entity.id}`, next.createdAt);
       if (e!.personaSnapshot) runtime.snapshot = mergeFull(runtime.snapshot, e!.personaSnapshot);
-      next.personas[entity.name] = runtime;
+      setOwn(next.personas, entity.name, runtime);
     }
   }
   for (const e of entities) {
     for (const r of e!.relationships ?? []) {
-      const known = extra.relationshipIds?.[`${e!.id}>${r!.targetId}`];
+      const known = getOwn(extra.relationshipIds, `${e!.id}>${r!.targetId}`);
       if (!known) next.counter += 1;
       next.relationships.push({
         id: known ?? `rel-${next.counter}`, source: e!.name!, target: nameOf.get(r!.targetId!)!,
