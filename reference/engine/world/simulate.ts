@@ -9,6 +9,7 @@ import { countEvent, currentNormMap, worldTime } from './progression.ts';
 import { describe, respond } from './respond.ts';
 import { RECENT_EVENTS, type ActionRecord, type EntityRecord, type Outcome, type WorldDoc } from './model.ts';
 import { getOwn, hasOwn } from '../keyed.ts';
+import { elapsedAfter, pendingRoomOrFail, timestampOrFail } from './limits.ts';
 
 /** Share of the recipient's emotion that bystanders catch when emotionalContagion is on. */
 export const CONTAGION_SHARE = 0.2;
@@ -17,6 +18,13 @@ export const OVERHEARD_SHARE = 0.1;
 /** Longest step of a tick (a minute, or 1/100 of a long tick): pending events land at their own time. */
 const TICK_STEP_SECONDS = 60;
 const MAX_TICK_STEPS = 100;
+/**
+ * A tick longer than this moves in one step, like a time-jump (pending events still land at their
+ * time). The psyche's elapse integrates any span in at most 240 sub-steps of at least a minute, so
+ * beyond 4 hours each world step costs it its maximum; 100 of them made a one-year tick cost 100
+ * times a time-jump (about 50 ms per persona), blocking every tenant behind a large world.
+ */
+export const SINGLE_STEP_TICK_SECONDS = 240 * 60;
 
 function record(world: WorldDoc, event: Event, logged: Event[]): string | undefined {
   world.recentEvents.push(event);
@@ -100,6 +108,7 @@ export function dispatchEvent(world: WorldDoc, input: DeepPartial<Event> & { typ
   type: string; affected: AffectedItem[]; events: Event[]; phaseChanged?: string; scheduled?: boolean; recipients?: string[];
 }> {
   const now = worldTime(world);
+  timestampOrFail(input.timestamp);
   const event = { ...input, timestamp: input.timestamp ?? now } as Event;
   // Validate every reference before anything moves: a rejected event changes nothing.
   if (event.spaceId !== undefined) spaceOrFail(world, event.spaceId);
@@ -107,6 +116,7 @@ export function dispatchEvent(world: WorldDoc, input: DeepPartial<Event> & { typ
   const reach = recipients(world, event);
   const logged: Event[] = [];
   if (event.timestamp! > now) {
+    pendingRoomOrFail(world.pendingEvents, 'the world');
     world.pendingEvents.push(event);
     world.pendingEvents.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
     return { result: { type: event.type, affected: [], events: [event], scheduled: true, recipients: reach.map((e) => e.name) }, logged };
@@ -124,7 +134,8 @@ export function advance(world: WorldDoc, seconds: number, mode: 'tick' | 'jump')
   affected: AffectedItem[]; events: Event[]; phaseChanged?: string; elapsedTime: number;
 }> {
   const simulated = seconds * (world.definition.time.ratio > 0 ? world.definition.time.ratio : 1);
-  const end = world.progression.elapsedTime + simulated;
+  const start = world.progression.elapsedTime;
+  const end = elapsedAfter(start, simulated);
   const logged: Event[] = [];
   const affected: AffectedItem[] = [];
   let phaseChanged: string | undefined;
@@ -146,12 +157,23 @@ export function advance(world: WorldDoc, seconds: number, mode: 'tick' | 'jump')
       phaseChanged = r.phaseChanged ?? phaseChanged;
     }
   };
-  // A jump crosses the whole advance at once, stopping only where an event comes due, so events
-  // are still felt in time order.
-  const stride = mode === 'jump' ? Infinity : Math.max(TICK_STEP_SECONDS, simulated / MAX_TICK_STEPS);
+  // A jump (or a long tick) crosses the whole advance at once, stopping only where an event comes
+  // due, so events are still felt in time order.
+  const single = mode === 'jump' || simulated > SINGLE_STEP_TICK_SECONDS;
+  const stride = single ? Infinity : Math.max(TICK_STEP_SECONDS, simulated / MAX_TICK_STEPS);
+  // Steps restart from each due event: k steps after a stop at `from` end at from + k·stride
+  // (computed, not accumulated). There are at most MAX_TICK_STEPS plus two per pending event, and a
+  // step that rounding would leave empty ends the advance instead, so the loop always moves on.
+  let from = start, k = 1;
   deliverDue();
   while (world.progression.elapsedTime < end) {
-    step(Math.min(end, world.progression.elapsedTime + stride, dueAt(world.pendingEvents[0])));
+    const grid = from + k * stride;
+    let to = Math.min(end, grid, dueAt(world.pendingEvents[0]));
+    if (to >= grid) k++;
+    else { from = to; k = 1; }
+    if (!(to > world.progression.elapsedTime)) to = end;
+    step(to);
+    world.progression.elapsedTime = to;
     deliverDue();
   }
   return { result: { affected, events: logged, ...(phaseChanged ? { phaseChanged } : {}), elapsedTime: world.progression.elapsedTime }, logged };

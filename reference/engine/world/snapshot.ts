@@ -6,6 +6,7 @@ import type { DeepPartial } from '../../../contract/input.ts';
 import { psyche } from '../psyche/index.ts';
 import { mergePatch, isPlain, normalizeDefinition } from './defaults.ts';
 import { fail } from './fail.ts';
+import { MAX_ELAPSED_SECONDS, timestampOrFail } from './limits.ts';
 import { newRuntime } from './respond.ts';
 import { initialProgression } from './progression.ts';
 import type { ActionRecord, PersonaDoc, WorldDoc } from './model.ts';
@@ -62,6 +63,12 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
       if (!nameOf.has(r!.targetId!)) throw fail('VALIDATION_ERROR', `snapshot/entities/${n}/relationships/${k}: targetId '${r!.targetId}' is not an entity of the snapshot`);
     }
   }
+
+  const elapsed = snap.progression?.elapsedTime;
+  if (elapsed !== undefined && !(elapsed >= 0 && elapsed <= MAX_ELAPSED_SECONDS)) {
+    throw fail('VALIDATION_ERROR', `snapshot/progression/elapsedTime must be within [0, ${MAX_ELAPSED_SECONDS}]`);
+  }
+  timestampOrFail(snap.createdAt, 'snapshot/createdAt');
 
   // The snapshot's definition replaces the world's (filled with defaults), it is not merged into it.
   const definition = snap.definition ? normalizeDefinition(snap.definition) : structuredClone(world.definition);
