@@ -130,33 +130,47 @@ export function dispatchEvent(world: WorldDoc, input: DeepPartial<Event> & { typ
  * delivered at their time. time-jump: one step to each due event, then to the end.
  * Simulated seconds = seconds × time.ratio.
  */
-export function advance(world: WorldDoc, seconds: number, mode: 'tick' | 'jump'): Outcome<{
-  affected: AffectedItem[]; events: Event[]; phaseChanged?: string; elapsedTime: number;
-}> {
+export type AdvanceOutcome = Outcome<{ affected: AffectedItem[]; events: Event[]; phaseChanged?: string; elapsedTime: number }>;
+
+export function advance(world: WorldDoc, seconds: number, mode: 'tick' | 'jump'): AdvanceOutcome {
+  const run = advancing(world, seconds, mode);
+  for (;;) {
+    const next = run.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * The advance as a generator that yields after each persona's elapse and each delivered event, so a
+ * caller may pause between them (the server does, for large worlds). Run to its end, it is advance.
+ */
+export function* advancing(world: WorldDoc, seconds: number, mode: 'tick' | 'jump'): Generator<void, AdvanceOutcome> {
   const simulated = seconds * (world.definition.time.ratio > 0 ? world.definition.time.ratio : 1);
   const start = world.progression.elapsedTime;
   const end = elapsedAfter(start, simulated);
   const logged: Event[] = [];
   const affected: AffectedItem[] = [];
   let phaseChanged: string | undefined;
-  const step = (to: number) => {
+  function* step(to: number) {
     const dt = to - world.progression.elapsedTime;
     if (dt <= 0) return;
     world.progression.elapsedTime = to;
     for (const [name, runtime] of Object.entries(world.personas)) {
       psyche.elapse(runtime.snapshot, getOwn(world.personaConfigs, name)!, dt, worldTime(world));
+      yield;
     }
-  };
+  }
   // Due time in simulated seconds, compared in the same unit as elapsedTime (no rounding loop).
   const dueAt = (event: Event | undefined) => event ? ((event.timestamp ?? 0) - world.createdAt) / 1000 : Infinity;
-  const deliverDue = () => {
+  function* deliverDue() {
     while (world.pendingEvents.length && dueAt(world.pendingEvents[0]) <= world.progression.elapsedTime) {
       const event = world.pendingEvents.shift()!;
       const r = deliver(world, event, logged);
       affected.push(...r.affected);
       phaseChanged = r.phaseChanged ?? phaseChanged;
+      yield;
     }
-  };
+  }
   // A jump (or a long tick) crosses the whole advance at once, stopping only where an event comes
   // due, so events are still felt in time order.
   const single = mode === 'jump' || simulated > SINGLE_STEP_TICK_SECONDS;
@@ -165,16 +179,16 @@ export function advance(world: WorldDoc, seconds: number, mode: 'tick' | 'jump')
   // (computed, not accumulated). There are at most MAX_TICK_STEPS plus two per pending event, and a
   // step that rounding would leave empty ends the advance instead, so the loop always moves on.
   let from = start, k = 1;
-  deliverDue();
+  yield* deliverDue();
   while (world.progression.elapsedTime < end) {
     const grid = from + k * stride;
     let to = Math.min(end, grid, dueAt(world.pendingEvents[0]));
     if (to >= grid) k++;
     else { from = to; k = 1; }
     if (!(to > world.progression.elapsedTime)) to = end;
-    step(to);
+    yield* step(to);
     world.progression.elapsedTime = to;
-    deliverDue();
+    yield* deliverDue();
   }
   return { result: { affected, events: logged, ...(phaseChanged ? { phaseChanged } : {}), elapsedTime: world.progression.elapsedTime }, logged };
 }
