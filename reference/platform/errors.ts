@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 // Types only: brings @fastify/swagger's `schema.hide` into FastifySchema.
 import type {} from '@fastify/swagger';
+import { registerJsonBody } from './json-body.ts';
 
 /** Any Fastify instance, whatever its type provider or logger (a TypeBox app is not assignable to the default one). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -158,6 +159,7 @@ function replyWithError(error: FastifyError, request: FastifyRequest, reply: Fas
 export function registerErrorHandling(app: AnyFastifyInstance): void {
   // Fastify parses text/plain by default; the API only speaks JSON, so let it answer 415.
   app.removeContentTypeParser('text/plain');
+  registerJsonBody(app);
 
   app.setErrorHandler(replyWithError);
 
