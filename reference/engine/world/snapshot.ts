@@ -4,7 +4,8 @@
 import type { PersonaConfig, PersonaSnapshot, WorldSnapshot } from '../../../contract/resources.ts';
 import type { DeepPartial } from '../../../contract/input.ts';
 import { psyche } from '../psyche/index.ts';
-import { mergePatch, isPlain, normalizeDefinition } from './defaults.ts';
+import { defaultEnvironment, mergePatch, isPlain, normalizeDefinition } from './defaults.ts';
+import { checkImportedPersona, checkImportedWorld, checkWorldSnapshotExtras } from './import-check.ts';
 import { fail } from './fail.ts';
 import { MAX_ELAPSED_SECONDS, timestampOrFail } from './limits.ts';
 import { newRuntime } from './respond.ts';
@@ -45,6 +46,7 @@ export function exportWorld(world: WorldDoc, worldId: string): WorldSnapshot & R
 type SnapshotInput = DeepPartial<WorldSnapshot> & Record<string, unknown>;
 
 export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInput): WorldDoc {
+  checkWorldSnapshotExtras(snap);
   const entities = snap.entities ?? [];
   const spaces = (snap.spaces ?? []).map((s) => ({ id: s!.id!, name: s!.name!, type: s!.type ?? 'physical', capacity: s!.capacity ?? 100 }));
   const spaceIds = new Set(spaces.map((s) => s.id));
@@ -82,7 +84,7 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
     createdAt: snap.createdAt ?? world.createdAt,
     definition,
     spaces,
-    environment: isPlain(snap.environment) ? (snap.environment as WorldDoc['environment']) : world.environment,
+    environment: isPlain(snap.environment) ? mergeFull(defaultEnvironment(), snap.environment) : world.environment,
     interaction: snap.interaction ? { ...world.interaction, ...snap.interaction } as WorldDoc['interaction'] : world.interaction,
     entities: [], personas: {}, personaConfigs: {}, relationships: [],
     progression: snap.progression ? mergeFull(initialProgression(definition, snap.createdAt ?? world.createdAt), snap.progression) : initialProgression(definition, snap.createdAt ?? world.createdAt),
@@ -119,6 +121,8 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
       });
     }
   }
+  // Checked as it would be exported, so that what an import leaves is what the contract promises.
+  checkImportedWorld(exportWorld(next, worldId));
   return next;
 }
 
@@ -140,5 +144,7 @@ export function exportPersona(persona: PersonaDoc): PersonaSnapshot {
 
 /** Import replaces the snapshot: members not given take the values of a new persona, as for worlds. */
 export function importPersona(persona: PersonaDoc, personaId: string, snap: DeepPartial<PersonaSnapshot>): void {
-  persona.runtime.snapshot = mergeFull(psyche.create(persona.config, personaId, persona.clock), snap);
+  const snapshot = mergeFull(psyche.create(persona.config, personaId, persona.clock), snap);
+  checkImportedPersona(snapshot);
+  persona.runtime.snapshot = snapshot;
 }
