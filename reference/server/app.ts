@@ -19,6 +19,7 @@ export interface AppOptions {
   /** Rate-limit window in ms (default: SPEC.md's minute). */
   rateLimitWindowMs?: number;
   bodyLimit?: number;
+  requestTimeoutMs?: number;
   logger?: boolean;
   now?: () => number;
 }
@@ -36,7 +37,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const missing = OPERATIONS.filter((op) => !HANDLERS[op.operationId]).map((op) => op.operationId);
   if (missing.length) throw new Error(`reference: no handler for ${missing.join(', ')}`);
 
-  const app = Fastify({ ...fastifyServerOptions({ bodyLimit: options.bodyLimit }), logger: options.logger ?? false });
+  const app = Fastify({ ...fastifyServerOptions({ bodyLimit: options.bodyLimit, requestTimeoutMs: options.requestTimeoutMs }), logger: options.logger ?? false });
   for (const component of COMPONENTS) app.addSchema(component);
   await registerPlatform(app, { registry: options.registry, rateLimitWindowMs: options.rateLimitWindowMs });
 
