@@ -1,6 +1,7 @@
 // npm run bench: throughput of the reference on loopback, measured with autocannon in the same run
 // against a route that does no work (the baseline), GET /worlds/{id} and POST /worlds/{id}/chat;
-// then the memory of a world with 10,000 personas; then the load runner's highest held rate.
+// then the memory of a world with 10,000 personas; then the longest tick on 1,000 personas with
+// another tenant's latency meanwhile; then the load runner's highest held rate.
 // Figures are quoted as ratios to the baseline, since the machine is shared and noisy.
 //
 // Three more rows split the cost of a chat: the no-op behind the key check and rate limit; a
@@ -15,6 +16,7 @@ import { OPERATIONS } from '../contract/operations.ts';
 import { startReference } from '../reference/index.ts';
 import { benchLoadRunner } from './load.ts';
 import { benchChatCost } from './chat-cost.ts';
+import { benchMaxTick } from './tick.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const KEY = 'mk_test_bench_enterprise_0000001';
@@ -94,6 +96,9 @@ const cost = benchChatCost();
 console.log(`one chat without HTTP: engine ${cost.engineUs.toFixed(1)} µs; as the handler runs it (store edit + engine + log) ${cost.handlerUs.toFixed(1)} µs.`);
 console.log(`World with 10,000 personas: +${(after - before).toFixed(1)} MB heap${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for exact figures)'}, `
   + `snapshot ${(snapshotBytes / 2 ** 20).toFixed(1)} MB, created in ${createMs.toFixed(0)} ms, one chat in it ${bigChatMs.toFixed(0)} ms.`);
+
+// The longest tick on 1,000 personas, and another tenant's requests meanwhile (server in its own process).
+console.log(await benchMaxTick());
 
 // The load runner: the highest arrival rate it holds within 1% next to autocannon's maximum.
 console.log('');

@@ -36,6 +36,7 @@ export function requireAt<T extends TSchema>(base: T, paths: Record<string, stri
   // The overlay only adds `required`; each node states the type the base has there (a step followed
   // by '[]' is an array), which keeps ajv's strict mode content.
   const overlay: Json = { type: 'object' };
+  const requiredNodes: Json[] = [];
   for (const [path, required] of Object.entries(paths)) {
     const steps = path.split('/').filter(Boolean);
     let node = overlay;
@@ -48,6 +49,13 @@ export function requireAt<T extends TSchema>(base: T, paths: Record<string, stri
       node = props[step] as Json;
     });
     node.required = required;
+    requiredNodes.push(node);
+  }
+  // Each required member is also named under properties (with no constraint: the base states it),
+  // since linters read the overlay alone and would report a required member it does not define.
+  for (const node of requiredNodes) {
+    const props = (node.properties ??= {}) as Json;
+    for (const name of node.required as string[]) props[name] ??= {};
   }
   return Type.Unsafe<Static<T>>({ allOf: [base, overlay] }) as unknown as T;
 }

@@ -22,6 +22,8 @@ export function toDocumentSchema(node: unknown): unknown {
 export function errorCodesOf(op: Operation): Map<number, ErrorCode[]> {
   const codes: ErrorCode[] = op.public ? [] : ['UNAUTHORIZED', 'ORIGIN_NOT_ALLOWED', 'RATE_LIMITED'];
   if (op.body || op.query || op.params) codes.push('VALIDATION_ERROR');
+  // What the HTTP layer refuses before any operation runs (malformed request, no Host): any route.
+  codes.push('BAD_REQUEST');
   if (op.body) codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   codes.push(...op.errors);
   const byStatus = new Map<number, ErrorCode[]>();
@@ -38,18 +40,44 @@ function parameters(op: Operation): Json[] {
     const props = (schema?.properties ?? {}) as Json;
     const required = new Set((schema?.required as string[] | undefined) ?? []);
     for (const [name, s] of Object.entries(props)) {
-      list.push({ name, in: where, required: where === 'path' || required.has(name), schema: toDocumentSchema(s) });
+      const { description, examples } = s as { description?: string; examples?: unknown[] };
+      list.push({
+        name, in: where, required: where === 'path' || required.has(name),
+        ...(description ? { description } : {}), ...(examples?.length ? { example: examples[0] } : {}),
+        schema: toDocumentSchema(s),
+      });
     }
   }
   return list;
 }
 
+/** Headers of the rate limiter, sent on every answer to a request whose key was accepted. */
+const RATE_LIMIT_HEADERS: Json = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+  'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+};
+const HEADERS: Json = {
+  'X-RateLimit-Limit': { description: 'Requests this key may make in the current window (its plan\'s per-minute limit).', schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Remaining': { description: 'Requests left to this key in the current window.', schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Reset': { description: 'Seconds until the current window ends and the budget is whole again.', schema: { type: 'integer', minimum: 0 } },
+  'Retry-After': { description: 'Whole seconds to wait before the next request is accepted.', required: true, schema: { type: 'integer', minimum: 1 } },
+};
+/** Answers given before the key is accepted carry no rate-limit headers. */
+const BEFORE_THE_KEY = new Set([401, 403]);
+
 function responses(op: Operation): Json {
   const success = op.raw
     ? toDocumentSchema(op.result)
     : { type: 'object', required: ['result'], properties: { result: toDocumentSchema(op.result) } };
+  const keyed = !op.public;
   const out: Json = {
-    [op.status]: { description: op.summary, content: { 'application/json': { schema: success } } },
+    [op.status]: {
+      description: op.summary,
+      ...(keyed ? { headers: RATE_LIMIT_HEADERS } : {}),
+      content: { 'application/json': { schema: success } },
+      ...(op.links ? { links: op.links } : {}),
+    },
   };
   for (const [status, codes] of [...errorCodesOf(op)].sort((a, b) => a[0] - b[0])) {
     const response: Json = {
@@ -65,15 +93,24 @@ function responses(op: Operation): Json {
         },
       },
     };
-    if (status === 429) {
-      response.headers = {
-        'Retry-After': { description: 'Whole seconds to wait before the next request is accepted.', required: true, schema: { type: 'integer', minimum: 1 } },
-      };
+    if (keyed && !BEFORE_THE_KEY.has(status)) {
+      response.headers = { ...RATE_LIMIT_HEADERS, ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}) };
     }
     out[status] = response;
   }
   return out;
 }
+
+const TAG_DESCRIPTIONS: Record<Operation['tag'], string> = {
+  worlds: 'Worlds: create, list, read, update, soft-delete and restore.',
+  'world-simulation': 'What happens in a world: chat, events, time (tick, time-jump), queries, context for a language model, batch mutations, snapshots, the event log.',
+  'world-personas': 'The persona entities of a world and their configurations.',
+  'world-actions': 'Actions an entity can perform on a persona: the defaults, custom ones, and interact.',
+  'world-relationships': 'World-level relationships of an entity toward a persona.',
+  personas: 'Standalone personas, outside any world: create, list, read, update, soft-delete and restore.',
+  'persona-runtime': 'The emotional life of a standalone persona: perceive, time, overrides, prompt context, state and snapshots.',
+  meta: 'The interface itself.',
+};
 
 export function buildOpenApi(): Json {
   const paths: Record<string, Json> = {};
@@ -81,12 +118,18 @@ export function buildOpenApi(): Json {
     const entry: Json = {
       operationId: op.operationId,
       summary: op.summary,
+      description: op.description,
       tags: [op.tag],
       'x-shape-source': op.shape,
       ...(op.billable ? { 'x-billable': true } : {}),
       ...(op.public ? { security: [] } : {}),
       parameters: parameters(op),
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: toDocumentSchema(op.body) } } } } : {}),
+      ...(op.body ? {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: toDocumentSchema(op.body), ...(op.example !== undefined ? { example: op.example } : {}) } },
+        },
+      } : {}),
       responses: responses(op),
     };
     if (!entry.parameters || (entry.parameters as Json[]).length === 0) delete entry.parameters;
@@ -98,12 +141,18 @@ export function buildOpenApi(): Json {
     info: {
       title: 'Simulation Service: worlds and personas',
       version: CONTRACT_VERSION,
-      description: 'Generated from contract/ of the conformance suite. Choices made where SPEC.md is silent: docs/interface-choices.md.',
+      description: 'Generated from contract/ of the conformance suite. Choices made where SPEC.md is silent: docs/interface-choices.md. '
+        + 'Every error is answered as {"error": {"code", "message"}}; the codes an operation can answer are listed with each status.',
+      contact: { name: 'Maintainers of the Simulation Service conformance suite' },
     },
+    // A fixed address: swagger-parser's OpenAPI 3.1 schema refuses server variables. Another
+    // deployment serving this document is reached at its own address; tools take a base URL.
+    servers: [{ url: 'http://127.0.0.1:8080', description: 'The reference deployment as `npm run serve` starts it.' }],
     security: [{ ApiKey: [] }],
-    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
+      headers: HEADERS,
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'mk_live_… (production) or mk_test_… (sandbox).' } },
       schemas,
     },

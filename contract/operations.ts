@@ -11,8 +11,15 @@ import * as R from './resources.ts';
 
 // ---- Shared request pieces ----
 const Id = Str({ minLength: 1, maxLength: 200 });
-const WorldParams = closed({ id: Id });
-const PersonaParams = closed({ id: Id });
+/** A path parameter: an id with an example, so that tools can call the operation from the document alone. */
+const IdParam = (example: string, description: string) => Str({ minLength: 1, maxLength: 200, description, examples: [example] });
+const WorldId = IdParam('wld_4b1ebdfd24e238daad40', 'The world id (worldId of createWorld).');
+const PersonaId = IdParam('per_0f2c9a7e51b3d8a46c10', 'The persona id (personaId of createPersona).');
+const WorldPersonaKey = IdParam('mara', 'A persona entity of the world, by name or entity id.');
+const ActionId = IdParam('act-4', 'A custom action id (action.id of createAction).');
+const RelationshipId = IdParam('rel-2', 'A relationship id (relationship.id of upsertRelationship).');
+const WorldParams = closed({ id: WorldId });
+const PersonaParams = closed({ id: PersonaId });
 /** SPEC.md types `limit` as a string (a query value); default 20, maximum 100 (larger values are clamped). */
 const Limit = Str({ pattern: '^[1-9][0-9]{0,5}$', description: 'Page size, default 20, maximum 100 (larger values are clamped).' });
 const Cursor = Str({ minLength: 1, maxLength: 500, description: 'Opaque cursor from a previous page (nextCursor).' });
@@ -73,6 +80,12 @@ export interface Operation {
   path: string;
   tag: 'worlds' | 'world-simulation' | 'world-personas' | 'world-actions' | 'world-relationships' | 'personas' | 'persona-runtime' | 'meta';
   summary: string;
+  /** What the operation does, in a few sentences (the document's description of it). */
+  description: string;
+  /** A valid request body, shown in the document (tools such as Dredd send it). */
+  example?: unknown;
+  /** OpenAPI links from the success response to the operations that read or use what it made. */
+  links?: Record<string, { operationId: string; parameters: Record<string, string> }>;
   shape: 'spec' | 'reference';
   params?: TObject;
   query?: TObject;
@@ -100,6 +113,9 @@ export const OPERATIONS: Operation[] = [
   op({
     operationId: 'createWorld', method: 'POST', path: '/worlds', tag: 'worlds', shape: 'spec', status: 201,
     errors: ['ENTITY_EXISTS'], summary: 'Create a world',
+    description: 'Creates a world from its definition, with its entities and the configurations of its personas. Members the definition leaves out take the defaults listed in docs/interface-choices.md.',
+    links: { GetWorld: { operationId: 'getWorld', parameters: { id: '$response.body#/result/worldId' } }, ChatInWorld: { operationId: 'chat', parameters: { id: '$response.body#/result/worldId' } }, TickWorld: { operationId: 'tickWorld', parameters: { id: '$response.body#/result/worldId' } }, GetWorldSnapshot: { operationId: 'getWorldSnapshot', parameters: { id: '$response.body#/result/worldId' } }, DeleteWorld: { operationId: 'deleteWorld', parameters: { id: '$response.body#/result/worldId' } } },
+    example: {"definition": {"identity": {"name": "Harbor"}, "topology": {"connections": [{"from": "dock", "to": "tavern", "distance": 50, "traversalTime": 60, "accessibility": "open", "bidirectional": true}]}}, "entities": [{"name": "mara", "type": "persona"}, {"name": "visitor", "type": "user"}], "personaConfigs": {"mara": {"identity": {"name": "Mara", "role": "fisher"}}}},
     body: closed({
       definition: requireAt(inputRef(R.WorldDefinition), { '': ['identity'], identity: ['name'] }),
       entities: Opt(Arr(closed({ name: EntityName, type: Str({ minLength: 1 }) }), { maxItems: 10_000 })),
@@ -110,21 +126,27 @@ export const OPERATIONS: Operation[] = [
   op({
     operationId: 'listWorlds', method: 'GET', path: '/worlds', tag: 'worlds', shape: 'spec', query: PageQuery,
     summary: 'List worlds of the tenant (cursor pagination, stable order)',
+    description: 'The tenant\'s live worlds, oldest first. Pass nextCursor back as cursor for the next page; soft-deleted worlds are not listed.',
     result: closed({ worlds: Arr(ref(R.World)), nextCursor: Opt(Str({ description: 'Present only when another page exists.' })) }),
   }),
   op({
     operationId: 'getWorld', method: 'GET', path: '/worlds/{id}', tag: 'worlds', shape: 'spec', params: WorldParams, errors: W,
     summary: 'Get a world and its persona configurations',
+    description: 'A world with its entities, spaces, environment and progression, and the configuration of each of its personas.',
     result: closed({ world: ref(R.World), personaConfigs: map(ref(R.PersonaConfig)) }),
   }),
   op({
     operationId: 'tickWorld', method: 'POST', path: '/worlds/{id}/tick', tag: 'world-simulation', shape: 'spec', params: WorldParams, errors: W,
     summary: 'Advance simulated time of a world',
+    description: 'Advances simulated time by seconds × time.ratio: emotions decay toward the mood, moods toward their home, and events stamped in the future are delivered when their time comes.',
+    example: {"seconds": 3600},
     body: closed({ seconds: Seconds }), result: ref(AdvanceResult),
   }),
   op({
     operationId: 'chat', method: 'POST', path: '/worlds/{id}/chat', tag: 'world-simulation', shape: 'spec', params: WorldParams,
     errors: ['WORLD_NOT_FOUND', 'ENTITY_NOT_FOUND'], summary: 'Send a chat message from one entity to another',
+    description: 'A message from one entity to a persona of the world. The recipient appraises it and answers; bystanders may overhear it or catch the emotion, as the interaction settings say.',
+    example: {"from": "visitor", "to": "mara", "message": "Good morning! The harbor looks lovely today."},
     body: closed({ from: EntityName, to: EntityName, message: Text }),
     result: open({
       entityName: Str(), response: ref(R.EntityResponse), affected: Arr(ref(R.AffectedItem)), groupAwareness: Arr(ref(R.AffectedItem)),
@@ -133,12 +155,16 @@ export const OPERATIONS: Operation[] = [
   op({
     operationId: 'dispatchEvent', method: 'POST', path: '/worlds/{id}/events', tag: 'world-simulation', shape: 'spec', params: WorldParams,
     errors: ['WORLD_NOT_FOUND', 'ENTITY_NOT_FOUND'], summary: 'Dispatch an event to world entities',
+    description: 'Delivers an event to its target persona, to the personas of its space, or to every persona. An event stamped in the future waits for a tick or time-jump; counting it may fire a progression trigger.',
+    example: {"type": "thunder", "spaceId": "dock", "sourceEntity": "visitor"},
     body: requireAt(inputRef(R.Event), { '': ['type'] }),
     result: open({ type: Str(), affected: Arr(ref(R.AffectedItem)), events: Arr(ref(R.Event)) }),
   }),
   op({
     operationId: 'queryWorld', method: 'POST', path: '/worlds/{id}/query', tag: 'world-simulation', shape: 'spec', params: WorldParams, errors: W,
     summary: 'Query world state (optionally filtered)',
+    description: 'The world\'s entities (optionally only one space or one type), spaces, knowledge, progression and relationships.',
+    example: {"spaceId": "dock"},
     body: closed({
       spaceId: Opt(Str({ description: 'Only entities in this space.' })),
       entityType: Opt(Str({ description: 'Only entities of this type.' })),
@@ -152,21 +178,28 @@ export const OPERATIONS: Operation[] = [
   op({
     operationId: 'worldContext', method: 'POST', path: '/worlds/{id}/context', tag: 'world-simulation', shape: 'spec', params: WorldParams,
     errors: ['WORLD_NOT_FOUND', 'ENTITY_NOT_FOUND'], summary: 'The context an LLM needs for one entity',
+    description: 'What a language model needs to speak as one entity: who and where it is, who is there, what happened, the culture, the facts it knows and, for a persona, how it feels.',
+    example: {"entityName": "mara"},
     body: closed({ entityName: EntityName }), result: ref(R.WorldContext),
   }),
   op({
     operationId: 'mutateWorld', method: 'POST', path: '/worlds/{id}/mutate', tag: 'world-simulation', shape: 'spec', params: WorldParams, errors: W,
     summary: 'Apply batch mutations; one result per operation',
+    description: 'Applies a batch of mutations in order. Each has its own result; one that fails changes nothing and the others still apply.',
+    example: {"operations": [{"op": "add_space", "id": "market", "name": "Market"}, {"op": "move_entity", "name": "visitor", "spaceId": "market"}]},
     body: closed({ operations: Arr(ref(MutationOperation), { minItems: 1, maxItems: 100 }) }),
     result: closed({ results: Arr(ref(MutationResult)) }),
   }),
   op({
     operationId: 'getWorldSnapshot', method: 'GET', path: '/worlds/{id}/snapshot', tag: 'world-simulation', shape: 'spec', params: WorldParams, errors: W,
-    summary: 'Export a world snapshot', result: ref(R.WorldSnapshot),
+    summary: 'Export a world snapshot',
+    description: 'Everything the world holds, in a form that PUT /worlds/{id}/snapshot takes back: export then import gives the same world.', result: ref(R.WorldSnapshot),
   }),
   op({
     operationId: 'putWorldSnapshot', method: 'PUT', path: '/worlds/{id}/snapshot', tag: 'world-simulation', shape: 'spec', params: WorldParams, errors: W,
     summary: 'Import a world snapshot (replaces the world state)',
+    description: 'Replaces the world\'s state with a snapshot. The snapshot is checked against the full schemas before anything is replaced; members left out take defaults.',
+    example: {"snapshot": {"id": "wld_4b1ebdfd24e238daad40", "createdAt": 1795435107485, "environment": {"weather": "fog"}, "spaces": [{"id": "dock", "name": "Dock"}], "entities": [{"id": "ent-1", "type": "persona", "name": "mara", "spaceId": "dock", "relationships": []}]}},
     body: closed({
       snapshot: requireAt(inputRef(R.WorldSnapshot), {
         '': ['id', 'entities', 'spaces', 'environment', 'createdAt'],
@@ -181,6 +214,8 @@ export const OPERATIONS: Operation[] = [
   op({
     operationId: 'updateWorld', method: 'PATCH', path: '/worlds/{id}', tag: 'worlds', params: WorldParams, errors: W,
     summary: 'Update world configuration (JSON merge of the definition, environment, interaction settings)',
+    description: 'JSON merge (RFC 7396) of the definition, the environment and the interaction settings: objects merge, arrays replace, null removes a member of an open object.',
+    example: {"definition": {"identity": {"description": "A harbor before the storm"}}, "environment": {"weather": "rain"}},
     body: closed({
       definition: Opt(inputRef(R.WorldDefinition)), environment: Opt(inputRef(R.Environment)),
       interaction: Opt(inputRef(R.InteractionSettings)),
@@ -189,41 +224,54 @@ export const OPERATIONS: Operation[] = [
   }),
   op({
     operationId: 'deleteWorld', method: 'DELETE', path: '/worlds/{id}', tag: 'worlds', params: WorldParams, errors: W,
-    summary: 'Soft-delete a world (kept in the store, no longer listed or readable)', result: ref(Ok),
+    summary: 'Soft-delete a world (kept in the store, no longer listed or readable)',
+    description: 'Soft-deletes a world: it is kept in the store but no longer listed or readable until it is restored.', result: ref(Ok),
   }),
   op({
     operationId: 'restoreWorld', method: 'POST', path: '/worlds/{id}/restore', tag: 'worlds', params: WorldParams,
-    errors: ['WORLD_NOT_FOUND', 'NOT_DELETED'], summary: 'Restore a soft-deleted world', result: closed({ world: ref(R.World) }),
+    errors: ['WORLD_NOT_FOUND', 'NOT_DELETED'], summary: 'Restore a soft-deleted world',
+    description: 'Restores a soft-deleted world; it comes back in its place in the listing.', result: closed({ world: ref(R.World) }),
   }),
   op({
     operationId: 'timeJump', method: 'POST', path: '/worlds/{id}/time-jump', tag: 'world-simulation', params: WorldParams, errors: W,
     summary: 'Jump forward in simulated time (one step, no intermediate ticks)',
+    description: 'Advances simulated time like a tick, but in one step (and one more per event that comes due), without intermediate ticks.',
+    example: {"seconds": 86400},
     body: closed({ seconds: Seconds }), result: ref(AdvanceResult),
   }),
   op({
     operationId: 'listWorldPersonas', method: 'GET', path: '/worlds/{id}/personas', tag: 'world-personas', params: WorldParams, errors: W,
-    summary: 'List the personas of a world with their configurations', result: closed({ personas: Arr(ref(WorldPersona)) }),
+    summary: 'List the personas of a world with their configurations',
+    description: 'The persona entities of the world with their configurations.', result: closed({ personas: Arr(ref(WorldPersona)) }),
   }),
   op({
     operationId: 'addWorldPersona', method: 'POST', path: '/worlds/{id}/personas', tag: 'world-personas', params: WorldParams, status: 201,
     errors: ['WORLD_NOT_FOUND', 'ENTITY_EXISTS'], summary: 'Add a persona to a world',
+    description: 'Adds a persona entity to the world, in the first space unless spaceId names another.',
+    links: { GetWorldPersona: { operationId: 'getWorldPersona', parameters: { id: '$request.path.id', pid: '$response.body#/result/persona/name' } }, RemoveWorldPersona: { operationId: 'removeWorldPersona', parameters: { id: '$request.path.id', pid: '$response.body#/result/persona/name' } } },
+    example: {"name": "olek", "config": {"identity": {"name": "Olek", "role": "innkeeper"}}, "spaceId": "tavern"},
     body: closed({ name: EntityName, config: Opt(inputRef(R.PersonaConfig)), spaceId: Opt(Str()) }),
     result: closed({ persona: ref(WorldPersona) }),
   }),
   op({
     operationId: 'getWorldPersona', method: 'GET', path: '/worlds/{id}/personas/{pid}', tag: 'world-personas',
-    params: closed({ id: Id, pid: Id }), errors: ['WORLD_NOT_FOUND', 'PERSONA_NOT_FOUND'],
+    params: closed({ id: WorldId, pid: WorldPersonaKey }), errors: ['WORLD_NOT_FOUND', 'PERSONA_NOT_FOUND'],
     summary: 'A persona of a world with its current emotional state',
+    description: 'One persona entity of the world, by name or entity id, with its configuration.',
     result: closed({ persona: ref(WorldPersona), state: ref(R.StandalonePersonaState) }),
   }),
   op({
     operationId: 'removeWorldPersona', method: 'DELETE', path: '/worlds/{id}/personas/{pid}', tag: 'world-personas',
-    params: closed({ id: Id, pid: Id }), errors: ['WORLD_NOT_FOUND', 'PERSONA_NOT_FOUND'],
-    summary: 'Remove a persona from a world', result: ref(Ok),
+    params: closed({ id: WorldId, pid: WorldPersonaKey }), errors: ['WORLD_NOT_FOUND', 'PERSONA_NOT_FOUND'],
+    summary: 'Remove a persona from a world',
+    description: 'Removes a persona entity from the world, with its relationships.', result: ref(Ok),
   }),
   op({
     operationId: 'createAction', method: 'POST', path: '/worlds/{id}/actions', tag: 'world-actions', params: WorldParams, status: 201, errors: W,
     summary: 'Create a custom action',
+    description: 'Adds a custom action to the world; interact performs it on a persona.',
+    links: { DeleteAction: { operationId: 'deleteAction', parameters: { id: '$request.path.id', aid: '$response.body#/result/action/id' } } },
+    example: {"name": "offer_help", "description": "offers to help with the nets", "appraisal": {"goal_congruence": 0.6}},
     body: closed({
       name: Str({ minLength: 1, maxLength: 200 }), description: Opt(Str({ maxLength: 2000 })),
       appraisal: Opt(inputRef(R.Appraisal)), stimulus: Opt(inputRef(R.Stimulus)),
@@ -232,114 +280,149 @@ export const OPERATIONS: Operation[] = [
   }),
   op({
     operationId: 'listActions', method: 'GET', path: '/worlds/{id}/actions', tag: 'world-actions', params: WorldParams, errors: W,
-    summary: 'List available actions (defaults and custom)', result: closed({ actions: Arr(ref(Action)) }),
+    summary: 'List available actions (defaults and custom)',
+    description: 'The default actions and the world\'s custom actions.', result: closed({ actions: Arr(ref(Action)) }),
   }),
   op({
     operationId: 'deleteAction', method: 'DELETE', path: '/worlds/{id}/actions/{aid}', tag: 'world-actions',
-    params: closed({ id: Id, aid: Id }), errors: ['WORLD_NOT_FOUND', 'ACTION_NOT_FOUND', 'ACTION_NOT_DELETABLE'],
-    summary: 'Delete a custom action', result: ref(Ok),
+    params: closed({ id: WorldId, aid: ActionId }), errors: ['WORLD_NOT_FOUND', 'ACTION_NOT_FOUND', 'ACTION_NOT_DELETABLE'],
+    summary: 'Delete a custom action',
+    description: 'Deletes a custom action; default actions cannot be deleted.', result: ref(Ok),
   }),
   op({
     operationId: 'interact', method: 'POST', path: '/worlds/{id}/interact', tag: 'world-actions', params: WorldParams, billable: true,
     errors: ['WORLD_NOT_FOUND', 'ENTITY_NOT_FOUND', 'ACTION_NOT_FOUND'],
     summary: 'Execute an action against a persona (billable)',
+    description: 'An entity performs an action on a persona, who appraises it as the action\'s appraisal and stimulus say. Billed on live keys.',
+    example: {"actionId": "act-4", "actor": "visitor", "target": "mara"},
     body: closed({ actionId: Id, actor: EntityName, target: EntityName }),
     result: open({ actionId: Str(), entityName: Str(), response: ref(R.EntityResponse), affected: Arr(ref(R.AffectedItem)) }),
   }),
   op({
     operationId: 'listWorldEvents', method: 'GET', path: '/worlds/{id}/events', tag: 'world-simulation', params: WorldParams, errors: W,
     summary: 'Read the world event log, oldest first',
+    description: 'The world\'s event log, oldest first, optionally only the events of one type.',
     query: closed({ limit: Opt(Limit), cursor: Opt(Cursor), type: Opt(Str({ minLength: 1, description: 'Only events of this type.' })) }),
     result: closed({ events: Arr(ref(R.Event)), nextCursor: Opt(Str()) }),
   }),
   op({
     operationId: 'upsertRelationship', method: 'PUT', path: '/worlds/{id}/relationships', tag: 'world-relationships', params: WorldParams,
     errors: ['WORLD_NOT_FOUND', 'ENTITY_NOT_FOUND'], summary: 'Upsert the relationship of an actor toward a persona',
+    description: 'Creates or updates the relationship of an entity toward a persona (type, strength, trust).',
+    links: { DeleteRelationship: { operationId: 'deleteRelationship', parameters: { id: '$request.path.id', rid: '$response.body#/result/relationship/id' } } },
+    example: {"source": "visitor", "target": "mara", "relationship": {"type": "friend", "strength": 0.4, "trust": 0.3}},
     body: closed({ source: EntityName, target: EntityName, relationship: Opt(inputRef(R.WorldRelationship)) }),
     result: closed({ relationship: ref(RelationshipRecord), created: Bool() }),
   }),
   op({
     operationId: 'listRelationships', method: 'GET', path: '/worlds/{id}/relationships', tag: 'world-relationships', params: WorldParams, errors: W,
-    summary: 'List all relationships of a world', result: closed({ relationships: Arr(ref(RelationshipRecord)) }),
+    summary: 'List all relationships of a world',
+    description: 'The world-level relationships between entities.', result: closed({ relationships: Arr(ref(RelationshipRecord)) }),
   }),
   op({
     operationId: 'deleteRelationship', method: 'DELETE', path: '/worlds/{id}/relationships/{rid}', tag: 'world-relationships',
-    params: closed({ id: Id, rid: Id }), errors: ['WORLD_NOT_FOUND', 'RELATIONSHIP_NOT_FOUND'],
-    summary: 'Delete a relationship', result: ref(Ok),
+    params: closed({ id: WorldId, rid: RelationshipId }), errors: ['WORLD_NOT_FOUND', 'RELATIONSHIP_NOT_FOUND'],
+    summary: 'Delete a relationship',
+    description: 'Deletes a world-level relationship.', result: ref(Ok),
   }),
 
   // ---- Standalone personas ----
   op({
     operationId: 'createPersona', method: 'POST', path: '/personas', tag: 'personas', shape: 'spec', status: 201,
-    summary: 'Create a standalone persona', body: closed({ config: inputRef(R.PersonaConfig) }),
+    summary: 'Create a standalone persona',
+    description: 'Creates a standalone persona, outside any world, from its configuration.',
+    links: { GetPersona: { operationId: 'getPersona', parameters: { id: '$response.body#/result/personaId' } }, Perceive: { operationId: 'perceive', parameters: { id: '$response.body#/result/personaId' } }, GetPersonaState: { operationId: 'getPersonaState', parameters: { id: '$response.body#/result/personaId' } }, DeletePersona: { operationId: 'deletePersona', parameters: { id: '$response.body#/result/personaId' } } },
+    example: {"config": {"identity": {"name": "Ana", "role": "guide", "speakingStyle": "warm"}}}, body: closed({ config: inputRef(R.PersonaConfig) }),
     result: closed({ personaId: Str(), createdAt: Num() }),
   }),
   op({
     operationId: 'listPersonas', method: 'GET', path: '/personas', tag: 'personas', query: PageQuery,
     summary: 'List standalone personas (cursor pagination, stable order)',
+    description: 'The tenant\'s live standalone personas, oldest first, with cursor pagination.',
     result: closed({ personas: Arr(ref(Persona)), nextCursor: Opt(Str()) }),
   }),
   op({
     operationId: 'getPersona', method: 'GET', path: '/personas/{id}', tag: 'personas', params: PersonaParams, errors: P,
-    summary: 'Persona info and configuration', result: closed({ persona: ref(Persona) }),
+    summary: 'Persona info and configuration',
+    description: 'A standalone persona and its configuration.', result: closed({ persona: ref(Persona) }),
   }),
   op({
     operationId: 'updatePersona', method: 'PATCH', path: '/personas/{id}', tag: 'personas', shape: 'spec', params: PersonaParams, errors: P,
-    summary: 'Update a persona configuration (JSON merge)', body: closed({ config: Opt(inputRef(R.PersonaConfig)) }), result: ref(Ok),
+    summary: 'Update a persona configuration (JSON merge)',
+    description: 'JSON merge (RFC 7396) of the persona\'s configuration.',
+    example: {"config": {"identity": {"speakingStyle": "terse"}}}, body: closed({ config: Opt(inputRef(R.PersonaConfig)) }), result: ref(Ok),
   }),
   op({
     operationId: 'deletePersona', method: 'DELETE', path: '/personas/{id}', tag: 'personas', params: PersonaParams, errors: P,
-    summary: 'Soft-delete a persona', result: ref(Ok),
+    summary: 'Soft-delete a persona',
+    description: 'Soft-deletes a standalone persona: kept in the store, no longer listed or readable until restored.', result: ref(Ok),
   }),
   op({
     operationId: 'restorePersona', method: 'POST', path: '/personas/{id}/restore', tag: 'personas', params: PersonaParams,
-    errors: ['PERSONA_NOT_FOUND', 'NOT_DELETED'], summary: 'Restore a soft-deleted persona', result: closed({ persona: ref(Persona) }),
+    errors: ['PERSONA_NOT_FOUND', 'NOT_DELETED'], summary: 'Restore a soft-deleted persona',
+    description: 'Restores a soft-deleted standalone persona.', result: closed({ persona: ref(Persona) }),
   }),
   op({
     operationId: 'perceive', method: 'POST', path: '/personas/{id}/perceive', tag: 'persona-runtime', params: PersonaParams, errors: P,
     summary: 'Process an event through the emotion pipeline',
+    description: 'Runs an event through the persona\'s emotion pipeline (appraisal, emotion, mood, body, memory) and returns its response. An event stamped later than the persona\'s clock waits for a tick.',
+    example: {"type": "greeting", "sourceEntity": "ben", "payload": {"message": "Hello, Ana!"}},
     body: requireAt(inputRef(R.Event), { '': ['type'] }), result: open({ response: ref(R.EntityResponse) }),
   }),
   op({
     operationId: 'tickPersona', method: 'POST', path: '/personas/{id}/tick', tag: 'persona-runtime', shape: 'spec', params: PersonaParams, errors: P,
     summary: 'Advance time: mood decays, the body recovers, pending events come due',
+    description: 'Advances the persona\'s clock: emotion and mood decay, the body recovers, and pending percepts are delivered at their time.',
+    example: {"seconds": 600},
     body: closed({ seconds: Seconds }), result: open({ pendingEvents: Arr(ref(R.PendingEvent)) }),
   }),
   op({
     operationId: 'overrideEmotion', method: 'POST', path: '/personas/{id}/emotion', tag: 'persona-runtime', shape: 'spec', params: PersonaParams, errors: P,
     summary: 'Override the emotion (VAD) directly; members not given keep their value',
+    description: 'Sets the persona\'s emotion (V, A, D) directly; members left out keep their value.',
+    example: {"vad": {"V": 0.4, "A": 0.1, "D": 0}},
     body: closed({ vad: inputRef(R.VAD) }), result: ref(Ok),
   }),
   op({
     operationId: 'annotate', method: 'POST', path: '/personas/{id}/annotate', tag: 'persona-runtime', params: PersonaParams, errors: P,
-    summary: 'Append text to the next LLM prompt', body: closed({ text: Text }), result: ref(Ok),
+    summary: 'Append text to the next LLM prompt',
+    description: 'Appends a note to the persona\'s next prompt context; it is consumed by the next response.',
+    example: {"text": "The user just lost their job; be gentle."}, body: closed({ text: Text }), result: ref(Ok),
   }),
   op({
     operationId: 'forceNextResponse', method: 'POST', path: '/personas/{id}/next-response', tag: 'persona-runtime', params: PersonaParams, errors: P,
-    summary: 'Force the text of the next response', body: closed({ text: Text }), result: ref(Ok),
+    summary: 'Force the text of the next response',
+    description: 'Forces the text of the persona\'s next response; consumed by it.',
+    example: {"text": "I need a moment to think about that."}, body: closed({ text: Text }), result: ref(Ok),
   }),
   op({
     operationId: 'getPersonaState', method: 'GET', path: '/personas/{id}/state', tag: 'persona-runtime', shape: 'spec', params: PersonaParams, errors: P,
-    summary: 'Current emotional state of a persona', result: ref(R.StandalonePersonaState),
+    summary: 'Current emotional state of a persona',
+    description: 'The persona\'s current emotion, mood, body sensations and narrative, summarised.', result: ref(R.StandalonePersonaState),
   }),
   op({
     operationId: 'promptContext', method: 'POST', path: '/personas/{id}/prompt-context', tag: 'persona-runtime', params: PersonaParams, errors: P,
-    summary: 'The assembled system prompt, with the pending annotations (reading it consumes nothing)', result: closed({ prompt: Str() }),
+    summary: 'The assembled system prompt, with the pending annotations (reading it consumes nothing)',
+    description: 'The system prompt for the persona: who it is, how it feels, and the notes for its next reply.', result: closed({ prompt: Str() }),
   }),
   op({
     operationId: 'getPersonaSnapshot', method: 'GET', path: '/personas/{id}/snapshot', tag: 'persona-runtime', shape: 'spec', params: PersonaParams, errors: P,
-    summary: 'Export a persona snapshot', result: ref(R.StandalonePersonaSnapshot),
+    summary: 'Export a persona snapshot',
+    description: 'The persona\'s full state, in a form that PUT /personas/{id}/snapshot takes back.', result: ref(R.StandalonePersonaSnapshot),
   }),
   op({
     operationId: 'putPersonaSnapshot', method: 'PUT', path: '/personas/{id}/snapshot', tag: 'persona-runtime', shape: 'spec', params: PersonaParams, errors: P,
     summary: 'Import a persona snapshot (replaces the state; members not given start as in a new persona)',
+    description: 'Replaces the persona\'s state with a snapshot, checked against the full schema first; members left out take the values of a new persona.',
+    example: {"snapshot": {"mood": {"V": 0.2, "A": 0, "D": 0.1}, "selfConcept": "a patient guide"}},
     body: closed({ snapshot: inputRef(R.PersonaSnapshot) }), result: ref(Ok),
   }),
 
   // ---- Meta ----
   op({
     operationId: 'getOpenApi', method: 'GET', path: '/openapi.json', tag: 'meta', shape: 'spec', public: true, raw: true,
-    summary: 'This OpenAPI description (no key needed)', result: open({}),
+    summary: 'This OpenAPI description (no key needed)',
+    description: 'This document: the interface as this deployment serves it. No key needed.', result: open({}),
   }),
 ];
 

@@ -13,6 +13,8 @@ export interface ReferenceOptions {
   db?: string;
   rateLimitWindowMs?: number;
   bodyLimit?: number;
+  /** Time a client has to send a whole request, headers and body (default 30 s); 408 after it. */
+  requestTimeoutMs?: number;
   logger?: boolean;
   /** Adds to the app before it listens (e.g. the benchmark's no-op route). */
   extend?: (app: FastifyInstance) => void;
@@ -31,6 +33,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const store = openStore({ db: options.db });
   const app = await buildApp({
     store, registry, rateLimitWindowMs: options.rateLimitWindowMs, bodyLimit: options.bodyLimit, logger: options.logger,
+    requestTimeoutMs: options.requestTimeoutMs,
   });
   options.extend?.(app);
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });

@@ -3,6 +3,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 // Types only: brings @fastify/swagger's `schema.hide` into FastifySchema.
 import type {} from '@fastify/swagger';
+import { registerJsonBody } from './json-body.ts';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 
 /** Any Fastify instance, whatever its type provider or logger (a TypeBox app is not assignable to the default one). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -33,18 +36,34 @@ export class ApiError extends Error {
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Time a client has to send a whole request (headers and body); then 408 and the socket is closed. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * The Fastify constructor options this error policy relies on. Spread them and add your own:
  * `Fastify({ ...fastifyServerOptions(), logger: true })`.
  */
-export function fastifyServerOptions(opts: { bodyLimit?: number } = {}): FastifyServerOptions {
+export function fastifyServerOptions(opts: { bodyLimit?: number; requestTimeoutMs?: number } = {}): FastifyServerOptions {
+  const requestTimeout = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   return {
     bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    // The JSON parser throws on these keys (rather than 'remove' silently dropping them), so a
-    // prototype-pollution attempt is answered 400 and never reaches a handler. Fastify's default
-    // today, pinned because the 400 depends on it.
-    onProtoPoisoning: 'error',
+    // Fastify turns Node's request timeout off by default: a client sending its body a byte at a
+    // time would hold its socket for ever. Headers get the same time (Node wants headersTimeout ≤
+    // requestTimeout); Node checks both every connectionsCheckingInterval, hence a finer one.
+    requestTimeout,
+    // Node answers a request without Host with an empty 400 of its own; the hook of
+    // registerErrorHandling answers it in the envelope instead.
+    ...({ http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(30_000, Math.max(100, requestTimeout / 4)), requireHostHeader: false } } as object),
+    // Errors Node's HTTP parser raises before Fastify sees a request (malformed HTTP, headers or URL
+    // over 16 KB, timeouts) get the envelope too, not Fastify's own body.
+    clientErrorHandler,
+    // A member named `__proto__` is data like any other: JSON.parse makes it an own member (it never
+    // sets a prototype), closed objects refuse it as an unknown member, and the maps keyed by a
+    // client's name read and write own members only (reference/engine/keyed.ts). Refusing it here
+    // would make a world whose persona met an entity named `__proto__` impossible to import from its
+    // own export. `constructor.prototype` is still refused: no export holds it, and a library that
+    // walks `x.constructor.prototype` must never meet a client's object there.
+    onProtoPoisoning: 'ignore',
     onConstructorPoisoning: 'error',
     // Errors raised by the router before any route or hook runs (undecodable URL, over-long
     // param) never reach setErrorHandler; without this they get Fastify's own body.
@@ -64,6 +83,30 @@ export function fastifyServerOptions(opts: { bodyLimit?: number } = {}): Fastify
       },
     },
   };
+}
+
+/** What a client error of Node's HTTP parser is answered with. */
+export function classifyClientError(error: { code?: string }): { status: number; message: string } {
+  switch (error.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, message: 'The request was not received in time' };
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, message: 'The request line and headers exceed 16 KB' };
+    default:
+      return { status: 400, message: `Malformed HTTP request (${String(error.code ?? 'parse error').slice(0, 60)})` };
+  }
+}
+
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection is gone: nothing to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const { status, message } = classifyClientError(error);
+    const body = JSON.stringify({ error: { code: 'BAD_REQUEST', message } } satisfies ErrorEnvelope);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n`
+      + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
 
 function send(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
@@ -116,12 +159,12 @@ export function classifyError(error: FastifyError): Classified {
         message: 'Request body is empty but Content-Type is application/json',
       };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      // Fastify raises the same error for malformed JSON and for __proto__/constructor.prototype
-      // keys (secure-json-parse throws, the parser swallows which one), so name both.
+      // Fastify raises the same error for malformed JSON and for a constructor.prototype member
+      // (secure-json-parse throws, the parser swallows which one), so name both.
       return {
         status: 400,
         code: 'VALIDATION_ERROR',
-        message: 'Request body is not valid JSON, or contains a forbidden "__proto__" or "constructor.prototype" key',
+        message: 'Request body is not valid JSON, or contains a forbidden "constructor.prototype" member',
       };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than the allowed limit' };
@@ -155,8 +198,14 @@ function replyWithError(error: FastifyError, request: FastifyRequest, reply: Fas
 export function registerErrorHandling(app: AnyFastifyInstance): void {
   // Fastify parses text/plain by default; the API only speaks JSON, so let it answer 415.
   app.removeContentTypeParser('text/plain');
+  registerJsonBody(app);
 
   app.setErrorHandler(replyWithError);
+
+  // HTTP/1.1 requires Host (RFC 9112, 3.2); checked first, before CORS and the key.
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) throw new ApiError(400, 'BAD_REQUEST', 'The Host header is required');
+  });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0].slice(0, 200);

@@ -7,6 +7,7 @@ import { buildOpenApi } from '../../contract/openapi.ts';
 import { fastifyServerOptions, registerMethodNotAllowed, registerPlatform, type KeyRegistry } from '../platform/index.ts';
 import type { Store } from '../store/index.ts';
 import type { Handler, ServerContext } from './context.ts';
+import { WriteQueues } from './exclusive.ts';
 import { worldHandlers } from './handlers/worlds.ts';
 import { worldSimulationHandlers } from './handlers/world-simulation.ts';
 import { worldPartHandlers } from './handlers/world-parts.ts';
@@ -18,6 +19,7 @@ export interface AppOptions {
   /** Rate-limit window in ms (default: SPEC.md's minute). */
   rateLimitWindowMs?: number;
   bodyLimit?: number;
+  requestTimeoutMs?: number;
   logger?: boolean;
   now?: () => number;
 }
@@ -35,19 +37,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const missing = OPERATIONS.filter((op) => !HANDLERS[op.operationId]).map((op) => op.operationId);
   if (missing.length) throw new Error(`reference: no handler for ${missing.join(', ')}`);
 
-  const app = Fastify({ ...fastifyServerOptions({ bodyLimit: options.bodyLimit }), logger: options.logger ?? false });
+  const app = Fastify({ ...fastifyServerOptions({ bodyLimit: options.bodyLimit, requestTimeoutMs: options.requestTimeoutMs }), logger: options.logger ?? false });
   for (const component of COMPONENTS) app.addSchema(component);
   await registerPlatform(app, { registry: options.registry, rateLimitWindowMs: options.rateLimitWindowMs });
 
   const ctx: ServerContext = { store: options.store, now: options.now ?? Date.now };
-  for (const op of OPERATIONS) registerOperation(app, op, ctx);
+  const writes = new WriteQueues();
+  for (const op of OPERATIONS) registerOperation(app, op, ctx, writes);
   registerMethodNotAllowed(app, OPERATIONS.map((op) => ({ method: op.method, url: fastifyPath(op.path) })));
   app.addHook('onClose', async () => options.store.close());
   return app;
 }
 
-function registerOperation(app: FastifyInstance, op: Operation, ctx: ServerContext) {
+function registerOperation(app: FastifyInstance, op: Operation, ctx: ServerContext, writes: WriteQueues) {
   const handler = HANDLERS[op.operationId];
+  // Changes of one world queue behind a sliced tick of it (exclusive.ts); reads never wait.
+  const writesWorld = op.path.startsWith('/worlds/{id}') && op.method !== 'GET';
   app.route({
     method: op.method,
     url: fastifyPath(op.path),
@@ -58,12 +63,15 @@ function registerOperation(app: FastifyInstance, op: Operation, ctx: ServerConte
       ...(op.body ? { body: op.body } : {}),
     },
     handler: async (request, reply) => {
-      const result = handler(ctx, {
+      const call = {
         tenantId: request.principal?.tenantId ?? '',
         params: request.params as Record<string, string>,
         query: request.query as Record<string, string>,
         body: request.body,
-      });
+      };
+      const result = writesWorld
+        ? await writes.run(`${call.tenantId}\u0000${call.params.id}`, () => handler(ctx, call))
+        : handler(ctx, call);
       reply.code(op.status);
       return op.raw ? result : { result };
     },

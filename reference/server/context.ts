@@ -2,6 +2,7 @@
 // world or persona of the caller's tenant (another tenant's is answered exactly as a missing one).
 import { randomBytes } from 'node:crypto';
 import type { Store, StoredDoc } from '../store/index.ts';
+import { thaw } from '../store/shared.ts';
 import { fail } from '../engine/world/fail.ts';
 import type { Outcome, PersonaDoc, WorldDoc } from '../engine/world/index.ts';
 
@@ -9,6 +10,10 @@ export interface ServerContext {
   store: Store;
   now: () => number;
 }
+
+/** Longest run of engine work between two returns to the event loop in a sliced advance. */
+export const SLICE_MS = 10;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * One validated request. Members are typed loosely on purpose: Fastify has already checked them
@@ -74,4 +79,32 @@ export function changePersona<R>(ctx: ServerContext, tenantId: string, id: strin
   const edited = ctx.store.edit<PersonaDoc, R>('persona', tenantId, id, ctx.now(), fn);
   if (!edited) throw fail('PERSONA_NOT_FOUND', `persona '${id}' does not exist`);
   return edited.result;
+}
+
+/**
+ * simulateWorld for work that may be long (a tick or time-jump of a large world): the generator runs
+ * on a writable copy of the world, giving the event loop back every SLICE_MS so that other requests
+ * are answered meanwhile, then its result is committed in one transaction. The caller holds the
+ * world's write queue (WriteQueues), so nothing else changed the world in between.
+ */
+export async function simulateWorldInSlices<R>(
+  ctx: ServerContext, tenantId: string, id: string, run: (world: WorldDoc) => Generator<void, Outcome<R>>,
+): Promise<R> {
+  const doc = readWorld(ctx, tenantId, id);
+  const draft = thaw(doc.body) as WorldDoc;
+  const steps = run(draft);
+  let sliceStart = performance.now();
+  let next = steps.next();
+  while (!next.done) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+    next = steps.next();
+  }
+  const outcome = next.value;
+  return simulateWorld(ctx, tenantId, id, (world) => {
+    Object.assign(world, draft);
+    return outcome;
+  });
 }

@@ -2,11 +2,28 @@
 import type { PageOpts } from './types.ts';
 
 /**
+ * The deepest nesting a body may have. Requests nest at most 64 levels (platform/json-body.ts) and
+ * the engine adds a few around them, so this is never reached from HTTP; it turns what would be a
+ * stack overflow deep in a recursive walk into a clear error before anything is stored.
+ */
+export const MAX_BODY_DEPTH = 512;
+const tooDeep = () => new TypeError(`store: a body must not nest deeper than ${MAX_BODY_DEPTH} levels`);
+
+/** JSON text of a body (checked for depth first: JSON.stringify would overflow the stack instead). */
+function checkDepth(value: unknown, depth: number): void {
+  if (value === null || typeof value !== 'object') return;
+  if (depth > MAX_BODY_DEPTH) throw tooDeep();
+  if (Array.isArray(value)) for (const v of value) checkDepth(v, depth + 1);
+  else for (const k in value as Record<string, unknown>) checkDepth((value as Record<string, unknown>)[k], depth + 1);
+}
+
+/**
  * Bodies are JSON values in both stores: JSON text on the way in deep-copies and normalises
  * (undefined members vanish, a Date becomes its string), and makes the in-memory default behave
  * exactly like `--db`.
  */
 export function encodeBody(body: unknown): string {
+  checkDepth(body, 0);
   const json = JSON.stringify(body);
   if (json === undefined) throw new TypeError('store: a body must be a JSON value');
   return json;
@@ -51,29 +68,30 @@ export function freezeJson<T>(value: T): T {
 
 /** What an edit does to its draft when fn returns: normalise as freezeJson does, freezing per `freeze`. */
 export function commit<T>(draft: T, freeze: Freeze): T {
-  const out = normalise(draft, freeze === 'deep');
+  const out = normalise(draft, freeze === 'deep', 0);
   if (out === undefined) throw new TypeError('store: a body must be a JSON value');
   return out as T;
 }
 
-function normalise(value: unknown, freeze: boolean): Json | undefined {
+function normalise(value: unknown, freeze: boolean, depth: number): Json | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
   if (typeof value === 'bigint') throw new TypeError('store: a body must be a JSON value (BigInt found)');
   if (typeof value !== 'object') return undefined; // undefined, function, symbol
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return normalise((value as { toJSON(): unknown }).toJSON(), freeze);
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return normalise((value as { toJSON(): unknown }).toJSON(), freeze, depth);
   if (Object.isFrozen(value)) return value as Json;
+  if (depth > MAX_BODY_DEPTH) throw tooDeep();
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const v = normalise(value[i], true); // items are shared with the next draft: always frozen
+      const v = normalise(value[i], true, depth + 1); // items are shared with the next draft: always frozen
       if (v !== value[i]) value[i] = v === undefined ? null : v;
     }
   } else {
     const obj = value as Record<string, unknown>;
     for (const k in obj) {
-      const v = normalise(obj[k], freeze);
+      const v = normalise(obj[k], freeze, depth + 1);
       if (v === undefined) delete obj[k];
-      else if (v !== obj[k]) obj[k] = v;
+      else if (v !== obj[k]) setMember(obj, k, v);
     }
   }
   return (freeze ? Object.freeze(value) : value) as Json;
@@ -86,7 +104,7 @@ function normalise(value: unknown, freeze: boolean): Json | undefined {
  * modifying one throws a TypeError instead of silently changing the committed version.
  */
 export function thaw<T>(body: T): T {
-  return copyValue(body, false) as T;
+  return copyValue(body, false, 0) as T;
 }
 
 /** An edit of a committed body, the same in both stores: fn changes a thawed draft, which is then committed. */
@@ -98,19 +116,24 @@ export function editBody<T, R>(body: T, freeze: Freeze, fn: (draft: T) => R): { 
 
 /** A deep copy of a JSON body, array items included (what get and list hand out). */
 export function copyBody<T>(body: T): T {
-  return copyValue(body, true) as T;
+  return copyValue(body, true, 0) as T;
 }
 
-function copyValue(value: unknown, items: boolean): unknown {
+function copyValue(value: unknown, items: boolean, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return items ? value.map((v) => copyValue(v, true)) : value.slice();
+  if (depth > MAX_BODY_DEPTH) throw tooDeep();
+  if (Array.isArray(value)) return items ? value.map((v) => copyValue(v, true, depth + 1)) : value.slice();
   const out: Record<string, unknown> = {};
   const obj = value as Record<string, unknown>;
   for (const k in obj) {
-    const v = copyValue(obj[k], items);
-    // A JSON member named __proto__ is an own property; plain assignment would set the prototype.
-    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-    else out[k] = v;
+    const v = copyValue(obj[k], items, depth + 1);
+    setMember(out, k, v);
   }
   return out;
+}
+
+/** A JSON member named __proto__ is an own property; plain assignment would set the prototype. */
+function setMember(obj: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else obj[k] = v;
 }

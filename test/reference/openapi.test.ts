@@ -39,7 +39,11 @@ describe('GET /openapi.json', () => {
       const responses = h.document.paths[path][method].responses;
       if (operationId === 'getOpenApi') continue;
       expect(Object.keys(responses), operationId).toEqual(expect.arrayContaining(['401', '429']));
-      expect(responses['429'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
+      expect(responses['429'].headers['Retry-After'].$ref).toBe('#/components/headers/Retry-After');
+      expect(h.document.components.headers['Retry-After']).toMatchObject({ required: true, schema: { type: 'integer', minimum: 1 } });
+      for (const status of Object.keys(responses).filter((s) => s !== '401' && s !== '403')) {
+        expect(Object.keys(responses[status].headers ?? {}), `${operationId} ${status}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
+      }
       expect(responses['401'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum).toContain('UNAUTHORIZED');
       if (path.includes('{id}')) {
         const notFound = responses['404'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum;

@@ -347,6 +347,17 @@ describe.each(factories)('%s store, freeze %s', (_name, make, freeze) => {
       expect(() => store.insert('world', 't', 'x', 1, undefined)).toThrow(TypeError);
       expect(store.get('world', 't', 'x', { includeDeleted: true })).toBeUndefined();
     });
+
+    it('refuse a body nested deeper than MAX_BODY_DEPTH with a clear error, not a stack overflow, and keep nothing', () => {
+      let deep: unknown = 1;
+      for (let i = 0; i < 20_000; i++) deep = { a: deep };
+      expect(() => store.insert('world', 't', 'deep', 1, { deep })).toThrow(/nest deeper than 512 levels/);
+      expect(store.get('world', 't', 'deep', { includeDeleted: true })).toBeUndefined();
+      store.insert('world', 't', 'w', 1, { v: 1 });
+      expect(() => store.edit('world', 't', 'w', 2, (draft: Record<string, unknown>) => { draft.deep = deep; })).toThrow(/nest deeper than 512 levels/);
+      expect(() => store.update('world', 't', 'w', { deep }, 2)).toThrow(/nest deeper than 512 levels/);
+      expect(store.get('world', 't', 'w')?.body).toEqual({ v: 1 });
+    });
   });
 
   describe('transaction', () => {

@@ -5,6 +5,7 @@
 import type { Appraisal, EntityResponse, Goal } from '../../../contract/resources.ts';
 import { GOAL_STATUS } from './defaults.ts';
 import { clamp01, clamp11, fin, round, tokens } from './util.ts';
+import { getOwn, setOwn } from '../keyed.ts';
 
 export const GOALS = {
   /** Words shorter than this are ignored when matching (drops most function words). */
@@ -60,8 +61,8 @@ export function updateGoals(
   }
   current.forEach((g, i) => {
     if (!matches[i]) return;
-    const p = clamp11(fin(progress[g.id], 0) + GOALS.PROGRESS_GAIN * matches[i] * a.goal_congruence);
-    progress[g.id] = round(p);
+    const p = clamp11(fin(getOwn(progress, g.id), 0) + GOALS.PROGRESS_GAIN * matches[i] * a.goal_congruence);
+    setOwn(progress, g.id, round(p));
     if (p >= 1) { setStatus(goals, g, GOAL_STATUS.achieved); out.achieved.push(g.id); }
     else if (p <= -1 && g.mutable) { setStatus(goals, g, GOAL_STATUS.abandoned); out.abandoned.push(g.id); }
   });

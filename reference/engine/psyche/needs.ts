@@ -5,6 +5,7 @@
 // causality (Ryan & Connell 1989) and freedom threat, the trigger of reactance (Brehm 1966).
 import type { Appraisal, NeedState, PersonaSnapshot } from '../../../contract/resources.ts';
 import { clamp01, fin, relax, round } from './util.ts';
+import { deleteOwn, getOwn, setOwn } from '../keyed.ts';
 
 export const NEEDS = {
   SET_POINT: 0.6,
@@ -54,17 +55,17 @@ export function driftNeeds(n: NeedState, dt: number): NeedState {
 /** Updates the motivation context of the percept's source (or the event type when no source). */
 export function updateMotivation(s: PersonaSnapshot, key: string, a: Appraisal, controlSource: string): void {
   const ctxs = s.motivationContexts;
-  const prev = ctxs[key];
+  const prev = getOwn(ctxs, key);
   // Threat to freedom: a relevant, uncontrollable percept, more so when it harms.
   const threat = clamp01(a.goal_relevance * (1 - a.controllability) * (a.goal_congruence < 0 ? 1 : 0.3));
   const freedomThreat = prev ? fin(prev.freedomThreat, 0) + NEEDS.THREAT_RATE * (threat - fin(prev.freedomThreat, 0)) : threat;
-  delete ctxs[key]; // re-insert so insertion order is recency order
-  ctxs[key] = {
+  deleteOwn(ctxs, key); // re-insert so insertion order is recency order
+  setOwn(ctxs, key, {
     autonomy: s.state.need_state.autonomy,
     locus: a.controllability >= 0.5 ? 'internal' : 'external',
     freedomThreat: round(clamp01(freedomThreat)),
     controlSource,
-  };
+  });
   const keys = Object.keys(ctxs);
   for (let i = 0; i < keys.length - NEEDS.CONTEXTS; i++) delete ctxs[keys[i]];
 }

@@ -28,6 +28,7 @@ import { discreteOf } from './discrete.ts';
 import { reply } from './text.ts';
 import { repair } from './create.ts';
 import { add, boundVad, clamp01, fin, pushCapped, readVad, round, sub, vad } from './util.ts';
+import { getOwn } from '../keyed.ts';
 
 export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, percept: Percept): EntityResponse {
   const s = repair(snapshot, config);
@@ -51,7 +52,7 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
     transition = f.transition;
   }
 
-  const rel = key !== undefined ? s.relationships[key] : undefined;
+  const rel = key !== undefined ? getOwn(s.relationships, key) : undefined;
   // Mean of the finite trusts known (the persona's own, the world's), each clamped into [0, 1].
   let trustSum = 0, trusts = 0;
   const own = rel?.trust, world = unitWorldTrust(percept.worldTrust);

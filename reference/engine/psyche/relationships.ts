@@ -8,6 +8,7 @@ import type { Appraisal, EntityResponse, PersonaRelationship, PersonaSnapshot } 
 import type { Traits } from './personality.ts';
 import { centred } from './personality.ts';
 import { clamp01, clamp11, fin, round } from './util.ts';
+import { getOwn, setOwn } from '../keyed.ts';
 
 export const REL = {
   TRUST_DEFAULT: 0.5,
@@ -54,7 +55,7 @@ type Update = EntityResponse['socialUpdates'][number];
 export function relate(
   s: PersonaSnapshot, t: Traits, key: string, entityId: string, a: Appraisal, now: number, worldTrust: number | undefined, defense: number,
 ): Update[] {
-  const existing = s.relationships[key];
+  const existing = getOwn(s.relationships, key);
   const rel: PersonaRelationship = existing ?? {
     entityId, trust: initialTrust(t, worldTrust), intimacy: 0, interactionCount: 0,
     attachmentStyle: attachmentStyle(t, initialTrust(t, worldTrust)), lastInteraction: now,
@@ -72,7 +73,7 @@ export function relate(
   rel.interactionCount = old.interactionCount + 1;
   rel.lastInteraction = now;
   rel.attachmentStyle = attachmentStyle(t, rel.trust);
-  s.relationships[key] = rel;
+  setOwn(s.relationships, key, rel);
   const out: Update[] = [];
   for (const field of ['trust', 'intimacy', 'interactionCount'] as const) {
     if (rel[field] !== old[field]) out.push({ entityId: rel.entityId, field, oldValue: old[field], newValue: rel[field] });

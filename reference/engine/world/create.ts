@@ -8,6 +8,7 @@ import { fail } from './fail.ts';
 import { newRuntime } from './respond.ts';
 import { initialProgression } from './progression.ts';
 import type { WorldDoc } from './model.ts';
+import { deleteOwn, getOwn, hasOwn, setOwn } from '../keyed.ts';
 
 export interface CreateWorldInput {
   definition: DeepPartial<WorldDefinition>;
@@ -25,10 +26,10 @@ export function newWorld(input: CreateWorldInput, worldId: string, now: number):
   };
   const configs = input.personaConfigs ?? {};
   for (const e of input.entities ?? []) {
-    addEntity(world, worldId, { name: e.name, type: e.type, config: configs[e.name] });
+    addEntity(world, worldId, { name: e.name, type: e.type, config: getOwn(configs, e.name) });
   }
   for (const name of Object.keys(configs)) {
-    if (!world.personas[name]) throw fail('VALIDATION_ERROR', `personaConfigs/${name} names no entity of type persona`);
+    if (!hasOwn(world.personas, name)) throw fail('VALIDATION_ERROR', `personaConfigs/${name} names no entity of type persona`);
   }
   return world;
 }
@@ -45,8 +46,8 @@ export function addEntity(
   world.entities.push(entity);
   if (e.type === 'persona') {
     const config = psyche.normalizeConfig(e.config, e.name);
-    world.personaConfigs[e.name] = config;
-    world.personas[e.name] = newRuntime(config, `${worldId}/${entity.id}`, world.createdAt);
+    setOwn(world.personaConfigs, e.name, config);
+    setOwn(world.personas, e.name, newRuntime(config, `${worldId}/${entity.id}`, world.createdAt));
   } else if (e.config) {
     throw fail('VALIDATION_ERROR', `entity '${e.name}' is a ${e.type}; only personas take a configuration`);
   }
@@ -56,7 +57,7 @@ export function addEntity(
 /** Removes an entity and everything that refers to it (its persona, its relationships). */
 export function removeEntity(world: WorldDoc, name: string): void {
   world.entities = world.entities.filter((e) => e.name !== name);
-  delete world.personas[name];
-  delete world.personaConfigs[name];
+  deleteOwn(world.personas, name);
+  deleteOwn(world.personaConfigs, name);
   world.relationships = world.relationships.filter((r) => r.source !== name && r.target !== name);
 }

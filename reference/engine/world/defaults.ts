@@ -2,6 +2,7 @@
 // members are required). Each default is listed in docs/interface-choices.md.
 import type { Environment, InteractionSettings, WorldDefinition } from '../../../contract/resources.ts';
 import type { DeepPartial } from '../../../contract/input.ts';
+import { deleteOwn, getOwn, hasOwn, setOwn } from '../keyed.ts';
 
 export const DEFAULT_SPACE_ID = 'main';
 export const DEFAULT_SPACE_CAPACITY = 100;
@@ -15,7 +16,7 @@ export function normalizeDefinition(input: DeepPartial<WorldDefinition>): WorldD
   const phases = Object.fromEntries(Object.entries(i.progression?.phases ?? {}).map(([name, p]) => [name, {
     description: p?.description ?? '', normMapOverride: numbers(p?.normMapOverride),
   }]));
-  if (!phases[initialPhase]) phases[initialPhase] = { description: '', normMapOverride: {} };
+  if (!hasOwn(phases, initialPhase)) setOwn(phases, initialPhase, { description: '', normMapOverride: {} });
   const out: WorldDefinition = {
     ...i,
     identity: { ...i.identity, name: i.identity?.name ?? 'Untitled world', description: i.identity?.description ?? '' },
@@ -79,8 +80,8 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   if (!isPlain(patch)) return patch;
   const out: Record<string, unknown> = isPlain(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
-    if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v);
+    if (v === null) deleteOwn(out, k);
+    else setOwn(out, k, mergePatch(getOwn(out, k), v));
   }
   return out;
 }

@@ -4,6 +4,7 @@ import type { Space, WorldDefinition } from '../../../contract/resources.ts';
 import { DEFAULT_SPACE_CAPACITY, DEFAULT_SPACE_ID } from './defaults.ts';
 import { fail } from './fail.ts';
 import type { EntityRecord, WorldDoc } from './model.ts';
+import { hasOwn } from '../keyed.ts';
 
 export function findEntity(world: WorldDoc, key: string): EntityRecord | undefined {
   return world.entities.find((e) => e.name === key) ?? world.entities.find((e) => e.id === key);
@@ -18,7 +19,7 @@ export function entityOrFail(world: WorldDoc, key: string, role = 'entity'): Ent
 /** A persona entity, or ENTITY_NOT_FOUND / VALIDATION_ERROR when the name is not a persona. */
 export function personaEntityOrFail(world: WorldDoc, key: string, role = 'entity'): EntityRecord {
   const entity = entityOrFail(world, key, role);
-  if (!world.personas[entity.name]) throw fail('VALIDATION_ERROR', `${role} '${key}' is a ${entity.type}, not a persona`);
+  if (!hasOwn(world.personas, entity.name)) throw fail('VALIDATION_ERROR', `${role} '${key}' is a ${entity.type}, not a persona`);
   return entity;
 }
 
@@ -61,5 +62,5 @@ export function profileFor(name: string, type: string) {
 /** Other persona entities in the same space as `entity`. */
 export function bystanders(world: WorldDoc, entity: EntityRecord, except: string[] = []): EntityRecord[] {
   return world.entities.filter((e) => e.spaceId === entity.spaceId && e.name !== entity.name
-    && !except.includes(e.name) && world.personas[e.name]);
+    && !except.includes(e.name) && hasOwn(world.personas, e.name));
 }

@@ -3,7 +3,7 @@
 export * from './model.ts';
 export { newWorld, addEntity, removeEntity, type CreateWorldInput } from './create.ts';
 export { normalizeDefinition, mergeDefinition } from './defaults.ts';
-export { chat, dispatchEvent, advance, interact } from './simulate.ts';
+export { chat, dispatchEvent, advance, advancing, interact, type AdvanceOutcome } from './simulate.ts';
 export { query, context, worldPersona, worldPersonas } from './views.ts';
 export { mutate, upsertRelationship } from './mutate.ts';
 export { exportWorld, importWorld, exportPersona, importPersona } from './snapshot.ts';

@@ -9,6 +9,7 @@ import { entityOrFail, makeSpace, nextId, spaceOrFail } from './entities.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { Environment, Fact } from '../../../contract/resources.ts';
 import type { WorldDoc } from './model.ts';
+import { getOwn } from '../keyed.ts';
 
 const Name = Str({ minLength: 1, maxLength: 200 });
 const OPS = {
@@ -80,9 +81,9 @@ export function mutate(world: WorldDoc, worldId: string, operations: Array<{ op:
   return {
     results: operations.map((operation) => {
       const name = operation.op as keyof Ops;
-      const schema = OPS[name];
+      const schema = getOwn<TSchema>(OPS, operation.op);
       if (!schema) return { op: operation.op, ok: false, error: `unknown op '${operation.op}'; known: ${Object.keys(OPS).join(', ')}` };
-      if (!Value.Check(schema, operation)) {
+      if (!Value.Check(schema, operation as unknown)) {
         const first = [...Value.Errors(schema, operation)][0];
         return { op: operation.op, ok: false, error: `invalid ${operation.op}: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}` };
       }

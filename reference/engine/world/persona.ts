@@ -7,6 +7,7 @@ import { psyche } from '../psyche/index.ts';
 import { mergePatch } from './defaults.ts';
 import { describe, newRuntime, respond } from './respond.ts';
 import type { PersonaDoc } from './model.ts';
+import { pendingRoomOrFail, timestampOrFail } from './limits.ts';
 
 export function newPersona(config: DeepPartial<PersonaConfig>, personaId: string, now: number): PersonaDoc {
   const normalized = psyche.normalizeConfig(config, config?.identity?.name ?? personaId);
@@ -29,7 +30,9 @@ function percept(persona: PersonaDoc, event: Perceivable) {
 }
 
 export function perceive(persona: PersonaDoc, event: Perceivable): { response: EntityResponse; scheduled?: true } {
+  timestampOrFail(event.timestamp);
   if (event.timestamp !== undefined && event.timestamp > persona.clock) {
+    pendingRoomOrFail(persona.runtime.pending, 'the persona');
     persona.runtime.pending.push(structuredClone(event) as PendingEvent);
     persona.runtime.pending.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
     // Nothing has happened yet: the response describes the persona as it is now.
@@ -49,6 +52,7 @@ function idleResponse(persona: PersonaDoc): EntityResponse {
 /** Time passes: decay and recovery (psyche.elapse), and pending percepts come due in order. */
 export function tickPersona(persona: PersonaDoc, seconds: number) {
   const end = persona.clock + seconds * 1000;
+  timestampOrFail(end, 'the persona\'s clock after this tick');
   const pendingEvents: Array<PendingEvent & { deliveredAt: number; response: EntityResponse }> = [];
   const moveTo = (t: number) => {
     if (t > persona.clock) psyche.elapse(persona.runtime.snapshot, persona.config, (t - persona.clock) / 1000, t);

@@ -4,6 +4,7 @@
 // multiple of its threshold (N, 2N, …); firing toward the phase already current changes nothing.
 import type { ProgressionState, WorldDefinition } from '../../../contract/resources.ts';
 import type { WorldDoc } from './model.ts';
+import { getOwn, setOwn } from '../keyed.ts';
 
 export function initialProgression(definition: WorldDefinition, at: number): ProgressionState {
   return {
@@ -26,8 +27,8 @@ export function syncProgression(world: WorldDoc): void {
 /** Counts one event and fires the triggers it completes; returns the phase entered, if any. */
 export function countEvent(world: WorldDoc, type: string, at: number): string | undefined {
   const p = world.progression;
-  const count = (p.eventCounts[type] ?? 0) + 1;
-  p.eventCounts[type] = count;
+  const count = (getOwn(p.eventCounts, type) ?? 0) + 1;
+  setOwn(p.eventCounts, type, count);
   let entered: string | undefined;
   for (const trigger of p.triggers) {
     const c = trigger.condition;
@@ -50,7 +51,7 @@ export function countEvent(world: WorldDoc, type: string, at: number): string | 
 
 /** The world's norm map with the current phase's override applied. */
 export function currentNormMap(world: WorldDoc): Record<string, number> {
-  const override = world.progression.phases[world.progression.currentPhase]?.normMapOverride ?? {};
+  const override = getOwn(world.progression.phases, world.progression.currentPhase)?.normMapOverride ?? {};
   return { ...world.definition.culture.normMap, ...override };
 }
 

@@ -8,6 +8,8 @@ import { bystanders, entityOrFail, personaEntityOrFail, spaceOrFail } from './en
 import { countEvent, currentNormMap, worldTime } from './progression.ts';
 import { describe, respond } from './respond.ts';
 import { RECENT_EVENTS, type ActionRecord, type EntityRecord, type Outcome, type WorldDoc } from './model.ts';
+import { getOwn, hasOwn } from '../keyed.ts';
+import { elapsedAfter, pendingRoomOrFail, timestampOrFail } from './limits.ts';
 
 /** Share of the recipient's emotion that bystanders catch when emotionalContagion is on. */
 export const CONTAGION_SHARE = 0.2;
@@ -16,6 +18,13 @@ export const OVERHEARD_SHARE = 0.1;
 /** Longest step of a tick (a minute, or 1/100 of a long tick): pending events land at their own time. */
 const TICK_STEP_SECONDS = 60;
 const MAX_TICK_STEPS = 100;
+/**
+ * A tick longer than this moves in one step, like a time-jump (pending events still land at their
+ * time). The psyche's elapse integrates any span in at most 240 sub-steps of at least a minute, so
+ * beyond 4 hours each world step costs it its maximum; 100 of them made a one-year tick cost 100
+ * times a time-jump (about 50 ms per persona), blocking every tenant behind a large world.
+ */
+export const SINGLE_STEP_TICK_SECONDS = 240 * 60;
 
 function record(world: WorldDoc, event: Event, logged: Event[]): string | undefined {
   world.recentEvents.push(event);
@@ -29,7 +38,7 @@ function trustToward(world: WorldDoc, source: string | undefined, target: string
 }
 
 function perceiveAs(world: WorldDoc, entity: EntityRecord, percept: Omit<Percept, 'worldTrust' | 'normMap'>): EntityResponse {
-  return respond(world.personas[entity.name], world.personaConfigs[entity.name], {
+  return respond(getOwn(world.personas, entity.name)!, getOwn(world.personaConfigs, entity.name)!, {
     ...percept, worldTrust: trustToward(world, percept.source, entity.name), normMap: currentNormMap(world),
   });
 }
@@ -40,8 +49,8 @@ function ripple(world: WorldDoc, speaker: EntityRecord, recipient: EntityRecord,
   const affected: AffectedItem[] = [];
   const at = worldTime(world);
   for (const other of bystanders(world, recipient, [speaker.name])) {
-    const runtime = world.personas[other.name];
-    const config = world.personaConfigs[other.name];
+    const runtime = getOwn(world.personas, other.name)!;
+    const config = getOwn(world.personaConfigs, other.name)!;
     if (world.interaction.groupAwareness) {
       const response = psyche.witness(runtime.snapshot, config, felt.emotion, OVERHEARD_SHARE, at);
       groupAwareness.push({ entityName: other.name, response: { ...response, text: `(${other.name} overhears ${speaker.name}: "${text.slice(0, 80)}")` } });
@@ -75,7 +84,7 @@ export function chat(world: WorldDoc, body: { from: string; to: string; message:
 /** Who an event reaches: its target, else the personas of its space, else every persona. */
 function recipients(world: WorldDoc, event: Event): EntityRecord[] {
   if (event.targetEntity !== undefined) return [personaEntityOrFail(world, event.targetEntity, 'targetEntity')];
-  const personas = world.entities.filter((e) => world.personas[e.name]);
+  const personas = world.entities.filter((e) => hasOwn(world.personas, e.name));
   return event.spaceId !== undefined ? personas.filter((e) => e.spaceId === event.spaceId) : personas;
 }
 
@@ -99,6 +108,7 @@ export function dispatchEvent(world: WorldDoc, input: DeepPartial<Event> & { typ
   type: string; affected: AffectedItem[]; events: Event[]; phaseChanged?: string; scheduled?: boolean; recipients?: string[];
 }> {
   const now = worldTime(world);
+  timestampOrFail(input.timestamp);
   const event = { ...input, timestamp: input.timestamp ?? now } as Event;
   // Validate every reference before anything moves: a rejected event changes nothing.
   if (event.spaceId !== undefined) spaceOrFail(world, event.spaceId);
@@ -106,6 +116,7 @@ export function dispatchEvent(world: WorldDoc, input: DeepPartial<Event> & { typ
   const reach = recipients(world, event);
   const logged: Event[] = [];
   if (event.timestamp! > now) {
+    pendingRoomOrFail(world.pendingEvents, 'the world');
     world.pendingEvents.push(event);
     world.pendingEvents.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
     return { result: { type: event.type, affected: [], events: [event], scheduled: true, recipients: reach.map((e) => e.name) }, logged };
@@ -119,39 +130,65 @@ export function dispatchEvent(world: WorldDoc, input: DeepPartial<Event> & { typ
  * delivered at their time. time-jump: one step to each due event, then to the end.
  * Simulated seconds = seconds × time.ratio.
  */
-export function advance(world: WorldDoc, seconds: number, mode: 'tick' | 'jump'): Outcome<{
-  affected: AffectedItem[]; events: Event[]; phaseChanged?: string; elapsedTime: number;
-}> {
+export type AdvanceOutcome = Outcome<{ affected: AffectedItem[]; events: Event[]; phaseChanged?: string; elapsedTime: number }>;
+
+export function advance(world: WorldDoc, seconds: number, mode: 'tick' | 'jump'): AdvanceOutcome {
+  const run = advancing(world, seconds, mode);
+  for (;;) {
+    const next = run.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * The advance as a generator that yields after each persona's elapse and each delivered event, so a
+ * caller may pause between them (the server does, for large worlds). Run to its end, it is advance.
+ */
+export function* advancing(world: WorldDoc, seconds: number, mode: 'tick' | 'jump'): Generator<void, AdvanceOutcome> {
   const simulated = seconds * (world.definition.time.ratio > 0 ? world.definition.time.ratio : 1);
-  const end = world.progression.elapsedTime + simulated;
+  const start = world.progression.elapsedTime;
+  const end = elapsedAfter(start, simulated);
   const logged: Event[] = [];
   const affected: AffectedItem[] = [];
   let phaseChanged: string | undefined;
-  const step = (to: number) => {
+  function* step(to: number) {
     const dt = to - world.progression.elapsedTime;
     if (dt <= 0) return;
     world.progression.elapsedTime = to;
     for (const [name, runtime] of Object.entries(world.personas)) {
-      psyche.elapse(runtime.snapshot, world.personaConfigs[name], dt, worldTime(world));
+      psyche.elapse(runtime.snapshot, getOwn(world.personaConfigs, name)!, dt, worldTime(world));
+      yield;
     }
-  };
+  }
   // Due time in simulated seconds, compared in the same unit as elapsedTime (no rounding loop).
   const dueAt = (event: Event | undefined) => event ? ((event.timestamp ?? 0) - world.createdAt) / 1000 : Infinity;
-  const deliverDue = () => {
+  function* deliverDue() {
     while (world.pendingEvents.length && dueAt(world.pendingEvents[0]) <= world.progression.elapsedTime) {
       const event = world.pendingEvents.shift()!;
       const r = deliver(world, event, logged);
       affected.push(...r.affected);
       phaseChanged = r.phaseChanged ?? phaseChanged;
+      yield;
     }
-  };
-  // A jump crosses the whole advance at once, stopping only where an event comes due, so events
-  // are still felt in time order.
-  const stride = mode === 'jump' ? Infinity : Math.max(TICK_STEP_SECONDS, simulated / MAX_TICK_STEPS);
-  deliverDue();
+  }
+  // A jump (or a long tick) crosses the whole advance at once, stopping only where an event comes
+  // due, so events are still felt in time order.
+  const single = mode === 'jump' || simulated > SINGLE_STEP_TICK_SECONDS;
+  const stride = single ? Infinity : Math.max(TICK_STEP_SECONDS, simulated / MAX_TICK_STEPS);
+  // Steps restart from each due event: k steps after a stop at `from` end at from + k·stride
+  // (computed, not accumulated). There are at most MAX_TICK_STEPS plus two per pending event, and a
+  // step that rounding would leave empty ends the advance instead, so the loop always moves on.
+  let from = start, k = 1;
+  yield* deliverDue();
   while (world.progression.elapsedTime < end) {
-    step(Math.min(end, world.progression.elapsedTime + stride, dueAt(world.pendingEvents[0])));
-    deliverDue();
+    const grid = from + k * stride;
+    let to = Math.min(end, grid, dueAt(world.pendingEvents[0]));
+    if (to >= grid) k++;
+    else { from = to; k = 1; }
+    if (!(to > world.progression.elapsedTime)) to = end;
+    yield* step(to);
+    world.progression.elapsedTime = to;
+    yield* deliverDue();
   }
   return { result: { affected, events: logged, ...(phaseChanged ? { phaseChanged } : {}), elapsedTime: world.progression.elapsedTime }, logged };
 }

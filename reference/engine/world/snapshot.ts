@@ -4,12 +4,15 @@
 import type { PersonaConfig, PersonaSnapshot, WorldSnapshot } from '../../../contract/resources.ts';
 import type { DeepPartial } from '../../../contract/input.ts';
 import { psyche } from '../psyche/index.ts';
-import { mergePatch, isPlain, normalizeDefinition } from './defaults.ts';
+import { defaultEnvironment, mergePatch, isPlain, normalizeDefinition } from './defaults.ts';
+import { checkImportedPersona, checkImportedWorld, checkWorldSnapshotExtras } from './import-check.ts';
 import { fail } from './fail.ts';
+import { MAX_ELAPSED_SECONDS, timestampOrFail } from './limits.ts';
 import { newRuntime } from './respond.ts';
 import { initialProgression } from './progression.ts';
 import type { ActionRecord, PersonaDoc, WorldDoc } from './model.ts';
 import type { Event } from '../../../contract/resources.ts';
+import { getOwn, hasOwn, setOwn } from '../keyed.ts';
 
 export function exportWorld(world: WorldDoc, worldId: string): WorldSnapshot & Record<string, unknown> {
   const idOf = (name: string) => world.entities.find((e) => e.name === name)?.id ?? name;
@@ -18,7 +21,7 @@ export function exportWorld(world: WorldDoc, worldId: string): WorldSnapshot & R
     definition: world.definition,
     entities: world.entities.map((e) => ({
       id: e.id, type: e.type, name: e.name, spaceId: e.spaceId, profile: e.profile,
-      ...(world.personas[e.name] ? { personaSnapshot: world.personas[e.name].snapshot } : {}),
+      ...(hasOwn(world.personas, e.name) ? { personaSnapshot: getOwn(world.personas, e.name)!.snapshot } : {}),
       relationships: world.relationships.filter((r) => r.source === e.name)
         .map((r) => ({ targetId: idOf(r.target), relationship: r.relationship })),
     })),
@@ -43,6 +46,7 @@ export function exportWorld(world: WorldDoc, worldId: string): WorldSnapshot & R
 type SnapshotInput = DeepPartial<WorldSnapshot> & Record<string, unknown>;
 
 export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInput): WorldDoc {
+  checkWorldSnapshotExtras(snap);
   const entities = snap.entities ?? [];
   const spaces = (snap.spaces ?? []).map((s) => ({ id: s!.id!, name: s!.name!, type: s!.type ?? 'physical', capacity: s!.capacity ?? 100 }));
   const spaceIds = new Set(spaces.map((s) => s.id));
@@ -62,6 +66,12 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
     }
   }
 
+  const elapsed = snap.progression?.elapsedTime;
+  if (elapsed !== undefined && !(elapsed >= 0 && elapsed <= MAX_ELAPSED_SECONDS)) {
+    throw fail('VALIDATION_ERROR', `snapshot/progression/elapsedTime must be within [0, ${MAX_ELAPSED_SECONDS}]`);
+  }
+  timestampOrFail(snap.createdAt, 'snapshot/createdAt');
+
   // The snapshot's definition replaces the world's (filled with defaults), it is not merged into it.
   const definition = snap.definition ? normalizeDefinition(snap.definition) : structuredClone(world.definition);
   if (snap.knowledge) definition.knowledge = mergeFull(definition.knowledge, snap.knowledge);
@@ -74,7 +84,7 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
     createdAt: snap.createdAt ?? world.createdAt,
     definition,
     spaces,
-    environment: isPlain(snap.environment) ? (snap.environment as WorldDoc['environment']) : world.environment,
+    environment: isPlain(snap.environment) ? mergeFull(defaultEnvironment(), snap.environment) : world.environment,
     interaction: snap.interaction ? { ...world.interaction, ...snap.interaction } as WorldDoc['interaction'] : world.interaction,
     entities: [], personas: {}, personaConfigs: {}, relationships: [],
     progression: snap.progression ? mergeFull(initialProgression(definition, snap.createdAt ?? world.createdAt), snap.progression) : initialProgression(definition, snap.createdAt ?? world.createdAt),
@@ -94,16 +104,16 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
     };
     next.entities.push(entity);
     if (entity.type === 'persona') {
-      const config = psyche.normalizeConfig(extra.personaConfigs?.[entity.name] ?? world.personaConfigs[entity.name], entity.name);
-      next.personaConfigs[entity.name] = config;
+      const config = psyche.normalizeConfig(getOwn(extra.personaConfigs, entity.name) ?? getOwn(world.personaConfigs, entity.name), entity.name);
+      setOwn(next.personaConfigs, entity.name, config);
       const runtime = newRuntime(config, `${worldId}/${entity.id}`, next.createdAt);
       if (e!.personaSnapshot) runtime.snapshot = mergeFull(runtime.snapshot, e!.personaSnapshot);
-      next.personas[entity.name] = runtime;
+      setOwn(next.personas, entity.name, runtime);
     }
   }
   for (const e of entities) {
     for (const r of e!.relationships ?? []) {
-      const known = extra.relationshipIds?.[`${e!.id}>${r!.targetId}`];
+      const known = getOwn(extra.relationshipIds, `${e!.id}>${r!.targetId}`);
       if (!known) next.counter += 1;
       next.relationships.push({
         id: known ?? `rel-${next.counter}`, source: e!.name!, target: nameOf.get(r!.targetId!)!,
@@ -111,6 +121,8 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
       });
     }
   }
+  // Checked as it would be exported, so that what an import leaves is what the contract promises.
+  checkImportedWorld(exportWorld(next, worldId));
   return next;
 }
 
@@ -132,5 +144,7 @@ export function exportPersona(persona: PersonaDoc): PersonaSnapshot {
 
 /** Import replaces the snapshot: members not given take the values of a new persona, as for worlds. */
 export function importPersona(persona: PersonaDoc, personaId: string, snap: DeepPartial<PersonaSnapshot>): void {
-  persona.runtime.snapshot = mergeFull(psyche.create(persona.config, personaId, persona.clock), snap);
+  const snapshot = mergeFull(psyche.create(persona.config, personaId, persona.clock), snap);
+  checkImportedPersona(snapshot);
+  persona.runtime.snapshot = snapshot;
 }

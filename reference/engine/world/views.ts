@@ -5,14 +5,20 @@ import { adjacentSpaces, entityOrFail, findEntity } from './entities.ts';
 import { currentNormMap } from './progression.ts';
 import { fail } from './fail.ts';
 import type { EntityRecord, WorldDoc } from './model.ts';
+import { getOwn, hasOwn, setOwn } from '../keyed.ts';
 
 const CONTEXT_EVENTS = 20;
 
 export function query(world: WorldDoc, filter: { spaceId?: string; entityType?: string }) {
   const entities = world.entities.filter((e) => (filter.spaceId === undefined || e.spaceId === filter.spaceId)
     && (filter.entityType === undefined || e.type === filter.entityType));
-  const relationships: Record<string, Record<string, { type: string; strength: number; trust: number }>> = {};
-  for (const r of world.relationships) (relationships[r.source] ??= {})[r.target] = r.relationship;
+  type Rel = { type: string; strength: number; trust: number };
+  const relationships: Record<string, Record<string, Rel>> = {};
+  for (const r of world.relationships) {
+    let bySource = getOwn(relationships, r.source);
+    if (!bySource) setOwn(relationships, r.source, bySource = {});
+    setOwn(bySource, r.target, r.relationship);
+  }
   return {
     entities,
     spaces: world.spaces,
@@ -33,7 +39,7 @@ export function context(world: WorldDoc, entityName: string): WorldContext {
   const here = world.spaces.find((s) => s.id === me.spaceId)!;
   const involved = world.recentEvents.filter((e) => e.spaceId === me.spaceId || e.sourceEntity === me.name
     || e.targetEntity === me.name || (e.spaceId === undefined && e.targetEntity === undefined));
-  const runtime = world.personas[me.name];
+  const runtime = getOwn(world.personas, me.name);
   return {
     whoAmI: me,
     whereAmI: here,
@@ -50,10 +56,10 @@ export function context(world: WorldDoc, entityName: string): WorldContext {
 
 export function worldPersona(world: WorldDoc, name: string) {
   const entity = findEntity(world, name);
-  if (!entity || !world.personas[entity.name]) throw fail('PERSONA_NOT_FOUND', `persona '${name}' does not exist in this world`);
-  return { name: entity.name, entityId: entity.id, spaceId: entity.spaceId, config: world.personaConfigs[entity.name] };
+  if (!entity || !hasOwn(world.personas, entity.name)) throw fail('PERSONA_NOT_FOUND', `persona '${name}' does not exist in this world`);
+  return { name: entity.name, entityId: entity.id, spaceId: entity.spaceId, config: getOwn(world.personaConfigs, entity.name)! };
 }
 
 export function worldPersonas(world: WorldDoc) {
-  return world.entities.filter((e) => world.personas[e.name]).map((e) => worldPersona(world, e.name));
+  return world.entities.filter((e) => hasOwn(world.personas, e.name)).map((e) => worldPersona(world, e.name));
 }

@@ -3,6 +3,7 @@ import * as engine from '../../engine/world/index.ts';
 import { fail } from '../../engine/world/fail.ts';
 import { psyche } from '../../engine/psyche/index.ts';
 import { changeWorld, simulateWorld, readWorld, type Handler } from '../context.ts';
+import { getOwn } from '../../engine/keyed.ts';
 
 export const worldPartHandlers: Record<string, Handler> = {
   listWorldPersonas: (ctx, { tenantId, params }) => ({ personas: engine.worldPersonas(readWorld(ctx, tenantId, params.id).body) }),
@@ -13,7 +14,7 @@ export const worldPartHandlers: Record<string, Handler> = {
   getWorldPersona(ctx, { tenantId, params }) {
     const world = readWorld(ctx, tenantId, params.id).body;
     const persona = engine.worldPersona(world, params.pid);
-    return { persona, state: psyche.view(world.personas[persona.name].snapshot) };
+    return { persona, state: psyche.view(getOwn(world.personas, persona.name)!.snapshot) };
   },
   removeWorldPersona: (ctx, { tenantId, params }) => changeWorld(ctx, tenantId, params.id, (w) => {
     engine.removeEntity(w, engine.worldPersona(w, params.pid).name);

@@ -1,14 +1,15 @@
 // The simulation operations of a world, each a read-modify-write through changeWorld.
 import type { Event } from '../../../contract/resources.ts';
 import * as engine from '../../engine/world/index.ts';
-import { changeWorld, simulateWorld, readWorld, type Handler, type ServerContext } from '../context.ts';
+import { changeWorld, simulateWorld, simulateWorldInSlices, readWorld, type Handler, type ServerContext } from '../context.ts';
 import { decodeCursor, page, pageLimit } from '../paging.ts';
 
 export const worldSimulationHandlers: Record<string, Handler> = {
+  // Sliced: a long advance of a large world must not hold up other tenants (context.ts).
   tickWorld: (ctx, { tenantId, params, body }) =>
-    simulateWorld(ctx, tenantId, params.id, (w) => engine.advance(w, body.seconds, 'tick')),
+    simulateWorldInSlices(ctx, tenantId, params.id, (w) => engine.advancing(w, body.seconds, 'tick')),
   timeJump: (ctx, { tenantId, params, body }) =>
-    simulateWorld(ctx, tenantId, params.id, (w) => engine.advance(w, body.seconds, 'jump')),
+    simulateWorldInSlices(ctx, tenantId, params.id, (w) => engine.advancing(w, body.seconds, 'jump')),
   chat: (ctx, { tenantId, params, body }) =>
     simulateWorld(ctx, tenantId, params.id, (w) => engine.chat(w, body)),
   dispatchEvent: (ctx, { tenantId, params, body }) =>

@@ -67,7 +67,7 @@ describe('snapshot import: content', () => {
     expect(next.spaces).toEqual([{ id: 'yard', name: 'Yard', type: 'physical', capacity: 100 }]);
     expect(next.personas.nils.snapshot.state.emotion).toEqual({ V: 0, A: 0, D: 0 });
     expect(next.personas.nils.snapshot.state.lastUpdated).toBe(T0 + 5);
-    expect(next.environment).toEqual({ weather: 'fog' });
+    expect(next.environment).toEqual({ atmosphere: 'calm', lighting: 'daylight', soundscape: [], weather: 'fog', timeOfDay: 'morning' });
     expect(next.progression.currentPhase).toBe('calm'); // the world's definition is kept when the snapshot has none
     // New ids start past every imported one.
     mutate(next, WID, [{ op: 'add_entity', name: 'ola', type: 'user', spaceId: 'yard' }]);
