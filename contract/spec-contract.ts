@@ -112,6 +112,9 @@ export function buildSpecContract(reference: Json, spec = specText()): Json {
         }
       }
       for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
+        // Headers SPEC.md does not show (rate-limit headers other than Retry-After), and Retry-After's
+        // bounds: RATE-2 checks what SPEC.md says of it.
+        delete response.headers;
         const media = response.content?.['application/json'];
         if (!media?.schema) continue;
         if (!/^2/.test(status)) { media.schema = view(media.schema, names, (r) => r); continue; }
@@ -133,6 +136,7 @@ export function buildSpecContract(reference: Json, spec = specText()): Json {
     const viewed = view(schema, names, (required) => asResult?.always ?? required.filter((n) => ALWAYS[name]?.includes(n))) as Json;
     doc.components.schemas[name] = only(viewed, asResult?.listed);
   }
+  delete doc.components.headers;
   // The error member of the envelope: code and message are always there (Errors).
   const error = doc.components.schemas.ErrorEnvelope?.properties?.error;
   if (error) error.required = ['code', 'message'];
