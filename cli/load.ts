@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError, exitWith } from './common/errors.ts';
 import { helpText, parseOptions, redacted, type OptionSpec, type Values } from './common/options.ts';
-import { MINUTE_MS, TIERS, type Tier } from '../load/model/tiers.ts';
+import { MINUTE_MS, PLANS, type Plan } from '../contract/plans.ts';
 import { DEFAULT_DURATION_MS, parseDuration, resolveConfig, type LoadConfig } from '../load/model/config.ts';
 import { onsetResolution } from '../load/model/schedule.ts';
 import type { LoadSummary } from '../load/model/summary.ts';
@@ -21,7 +21,7 @@ import { findK6 } from '../load/k6-host/locate.ts';
 const PREFIX = 'LOAD';
 
 export const SPECS: OptionSpec[] = [
-  { name: 'tier', type: 'string', choices: TIERS, placeholder: 'TIER', description: 'plan tier to load: its limit sets every rate (required)' },
+  { name: 'tier', type: 'string', choices: PLANS, placeholder: 'TIER', description: 'plan tier to load: its limit sets every rate (required)' },
   { name: 'base-url', type: 'string', placeholder: 'URL', description: 'deployment to load; without it, the embedded reference with a key of the tier' },
   { name: 'api-key', type: 'string', placeholder: 'KEY', secret: true, description: 'key of that tier on the deployment (required with --base-url)' },
   { name: 'rpm', type: 'integer', description: 'the enterprise tier\'s negotiated requests per minute (required for enterprise)' },
@@ -132,7 +132,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   const { K6_THRESHOLDS_FAILED, runK6 } = await import('../load/k6-host/run.ts');
   const target = await resolveTarget({
     baseUrl, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs: v['timeout-ms'] as number,
-    plan: config.tier as Tier, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
+    plan: config.tier as Plan, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
     ...(baseUrl ? {} : { rateLimitWindowMs: config.windowMs }),
   });
   // Ctrl-C: stop sending, clean up, still write what was measured; a second Ctrl-C leaves at once.

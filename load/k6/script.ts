@@ -11,7 +11,7 @@ import { requestAt, type Fixture, type LoadRequest, type SeedData } from '../mod
 import { buildSchedule, countAt, offeredInWindow, type PhaseName } from '../model/schedule.ts';
 import { capturedId, fixtureFrom, runTag, setupSteps, teardownSteps } from '../model/setup.ts';
 import { defaultThresholds } from '../model/thresholds.ts';
-import type { Tier } from '../model/tiers.ts';
+import type { Plan } from '../../contract/plans.ts';
 import { renderTable } from '../report/table.ts';
 import { METRIC, k6Options } from './options.ts';
 import { fromK6Summary, type K6SummaryData } from './summary.ts';
@@ -30,7 +30,7 @@ const num = (name: string): number | undefined => {
   return n;
 };
 
-export function createScript(tier: Tier) {
+export function createScript(tier: Plan) {
   const baseUrl = (__ENV.LOAD_BASE_URL ?? '').replace(/\/+$/, '');
   const apiKey = __ENV.LOAD_API_KEY ?? '';
   if (!baseUrl || !apiKey) throw new Error('set LOAD_BASE_URL and LOAD_API_KEY (k6 run -e LOAD_BASE_URL=https://… -e LOAD_API_KEY=mk_test_…)');

@@ -1,9 +1,9 @@
 // A load run's parameters, resolved once and shared by both engines (the CLI and the k6 script
 // both build it, from flags or from __ENV). Everything else (schedule, thresholds) derives from it.
-import { MINUTE_MS, TIER_RPM, isTier, type Tier } from './tiers.ts';
+import { MINUTE_MS, PLAN_RPM, PLANS, isPlan, type Plan } from '../../contract/plans.ts';
 
 export interface LoadConfig {
-  tier: Tier;
+  tier: Plan;
   /** The plan's budget: requests per rate-limit window (per minute on a real deployment). */
   rpm: number;
   /**
@@ -61,17 +61,17 @@ export function parseDuration(value: string | number): number | undefined {
 
 /** Checks and completes the input; the message of the Error thrown is one line for the user. */
 export function resolveConfig(input: ConfigInput): LoadConfig {
-  if (!isTier(input.tier)) throw new Error(`tier '${input.tier}' is not one of free, starter, pro, enterprise`);
+  if (!isPlan(input.tier)) throw new Error(`tier '${input.tier}' is not one of ${PLANS.join(', ')}`);
   const tier = input.tier;
   let rpm: number;
   if (tier === 'enterprise') {
     if (input.rpm === undefined) throw new Error('the enterprise tier needs its negotiated limit: --rpm N');
     rpm = input.rpm;
   } else {
-    if (input.rpm !== undefined && input.rpm !== TIER_RPM[tier]) {
-      throw new Error(`--rpm is for the enterprise tier; the ${tier} plan is ${TIER_RPM[tier]} requests per minute`);
+    if (input.rpm !== undefined && input.rpm !== PLAN_RPM[tier]) {
+      throw new Error(`--rpm is for the enterprise tier; the ${tier} plan is ${PLAN_RPM[tier]} requests per minute`);
     }
-    rpm = TIER_RPM[tier];
+    rpm = PLAN_RPM[tier];
   }
   if (!Number.isInteger(rpm) || rpm < 1) throw new Error(`--rpm must be a whole number ≥ 1, got '${rpm}'`);
   const windowMs = input.windowMs ?? MINUTE_MS;

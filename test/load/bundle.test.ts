@@ -10,7 +10,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLoadBundles } from '../../load/build.ts';
 import { MIX } from '../../load/model/mix.ts';
-import { TIERS } from '../../load/model/tiers.ts';
+import { PLANS } from '../../contract/plans.ts';
 import type { LoadSummary } from '../../load/model/summary.ts';
 
 let dir: string;
@@ -52,7 +52,7 @@ function newerThanEs2017(code: string): string[] {
 
 describe('npm run build:load', () => {
   it('writes one bundle per tier', () => {
-    expect(outputs.map((f) => basename(f)).sort()).toEqual(TIERS.map((t) => `${t}.js`).sort());
+    expect(outputs.map((f) => basename(f)).sort()).toEqual(PLANS.map((t) => `${t}.js`).sort());
   });
 
   it('bundles import nothing but k6 modules', () => {
