@@ -14,6 +14,7 @@ const AUTOCANNON_S = Number(process.env.BENCH_DURATION ?? 10);
 /** Each trial rate runs this long; a backlog that grows shows within it. */
 const TRIAL_S = Math.max(2, Math.round(AUTOCANNON_S / 3));
 const HOLD = 0.99;
+const NOOP = { operationId: 'noop', method: 'GET', path: '/' } as const;
 
 const NOOP_SERVER = `
 const server = require('node:http').createServer((req, res) => { req.resume(); res.end('ok'); });
@@ -33,23 +34,26 @@ async function trial(url: string, rate: number): Promise<{ rate: number; complet
   const count = Math.round(rate * TRIAL_S);
   const endMs = TRIAL_S * 1000;
   let completedInTime = 0;
-  const lags: number[] = [];
-  const inFlight: Promise<void>[] = [];
+  let answered = 0;
+  const lags = new Float64Array(count);
   const t0 = performance.now();
-  await dispatchArrivals({
+  let allAnswered!: () => void;
+  const drained = new Promise<void>((r) => { allAnswered = r; });
+  const { sent } = await dispatchArrivals({
     count, dueAt: (k) => (k * 1000) / rate, now: () => performance.now() - t0,
-    fire: (_k, due, sent) => {
-      lags.push(sent - due);
-      inFlight.push(client.send({ operationId: 'noop', method: 'GET', path: '/' }).then((o) => {
-        if (o.status === 200 && performance.now() - t0 <= endMs + 50) completedInTime++;
-      }));
+    fire: (k, due, sentMs) => {
+      lags[k] = sentMs - due;
+      client.dispatch(NOOP, (o) => {
+        if (o.status === 200 && o.answeredAt - t0 <= endMs + 50) completedInTime++;
+        if (++answered === count) allAnswered();
+      });
     },
   });
-  await Promise.all(inFlight);
+  if (sent === count) await drained;
   await client.close();
-  lags.sort((a, b) => a - b);
+  lags.sort();
   const completedRps = completedInTime / TRIAL_S;
-  return { rate, completedRps, p99LagMs: lags[Math.floor(lags.length * 0.99)] ?? 0, held: completedRps >= rate * HOLD };
+  return { rate, completedRps, p99LagMs: lags[Math.floor(count * 0.99)] ?? 0, held: completedRps >= rate * HOLD };
 }
 
 export async function benchLoadRunner(): Promise<string[]> {
