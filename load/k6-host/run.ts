@@ -58,7 +58,10 @@ export async function runK6(o: K6RunOptions): Promise<{ summary: LoadSummary; ex
     // Our own LOAD_* take precedence over whatever the shell exported.
     const env: NodeJS.ProcessEnv = { ...process.env, ...k6Env(o) };
     const exitCode = await new Promise<number>((done, fail) => {
-      const child = spawn(o.k6, ['run', '--summary-export', exportFile, '--out', `json=${outputFile}`, join(bundleDir, `${c.tier}.js`)], { env, stdio: 'inherit' });
+      // In a log (not a terminal) k6 would print its progress bars every second: --quiet keeps its summary only.
+      const quiet = process.stdout.isTTY ? [] : ['--quiet'];
+      const args = ['run', ...quiet, '--summary-export', exportFile, '--out', `json=${outputFile}`, join(bundleDir, `${c.tier}.js`)];
+      const child = spawn(o.k6, args, { env, stdio: 'inherit' });
       child.on('error', fail);
       child.on('exit', (code, signal) => done(code ?? (signal ? 130 : 1)));
     });
