@@ -41,33 +41,7 @@ export function createClient(baseUrl: string, apiKey: string, o: { connections?:
 
   const dispatch: Client['dispatch'] = (req, done, keepBody = false) => {
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-    let status = 0;
-    let retryAfter: string | undefined;
-    let chunks: Buffer[] | undefined;
-    let finished = false;
-    const sentAt = performance.now();
-    const finish = (out: Omit<Outcome, 'sentAt' | 'answeredAt'>) => {
-      if (finished) return;
-      finished = true;
-      done({ ...out, sentAt, answeredAt: performance.now() });
-    };
-    // undici's handler interface (the one its Pool checks for): raw headers, read only on a 429.
-    pool.dispatch({ method: req.method, path: prefix + req.path, headers: body === undefined ? getHeaders : bodyHeaders, body }, {
-      onConnect() {},
-      onHeaders(statusCode, rawHeaders) {
-        status = statusCode;
-        if (statusCode === 429) retryAfter = headerOf(rawHeaders, 'retry-after');
-        if (keepBody) chunks = [];
-        return true;
-      },
-      onData(chunk) { chunks?.push(chunk); return true; },
-      onComplete() {
-        finish({ status, ...(retryAfter !== undefined ? { retryAfter } : {}), ...(chunks ? { text: Buffer.concat(chunks).toString('utf8') } : {}) });
-      },
-      onError(err) {
-        finish({ status: 0, error: (err as NodeJS.ErrnoException).code ?? err.name });
-      },
-    });
+    pool.dispatch({ method: req.method, path: prefix + req.path, headers: body === undefined ? getHeaders : bodyHeaders, body }, new Answer(done, keepBody));
   };
 
   return {
@@ -75,6 +49,42 @@ export function createClient(baseUrl: string, apiKey: string, o: { connections?:
     send: (req, keepBody = false) => new Promise((resolve) => dispatch(req, resolve, keepBody)),
     close: () => pool.close(),
   };
+}
+
+/**
+ * One request's handler, in undici's handler interface (the one its Pool checks for). A class, not
+ * closures: one small object per request. Raw headers are read only on a 429.
+ */
+class Answer {
+  private status = 0;
+  private retryAfter: string | undefined;
+  private chunks: Buffer[] | undefined;
+  private finished = false;
+  private readonly sentAt = performance.now();
+  constructor(private readonly done: (o: Outcome) => void, private readonly keepBody: boolean) {}
+  onConnect() {}
+  onHeaders(statusCode: number, rawHeaders: Buffer[] | string[] | null) {
+    this.status = statusCode;
+    if (statusCode === 429) this.retryAfter = headerOf(rawHeaders, 'retry-after');
+    if (this.keepBody) this.chunks = [];
+    return true;
+  }
+  onData(chunk: Buffer) { this.chunks?.push(chunk); return true; }
+  onComplete() {
+    const out: Outcome = { status: this.status, sentAt: this.sentAt, answeredAt: 0 };
+    if (this.retryAfter !== undefined) out.retryAfter = this.retryAfter;
+    if (this.chunks) out.text = Buffer.concat(this.chunks).toString('utf8');
+    this.finish(out);
+  }
+  onError(err: Error) {
+    this.finish({ status: 0, error: (err as NodeJS.ErrnoException).code ?? err.name, sentAt: this.sentAt, answeredAt: 0 });
+  }
+  private finish(out: Outcome) {
+    if (this.finished) return;
+    this.finished = true;
+    out.answeredAt = performance.now();
+    this.done(out);
+  }
 }
 
 /** A header's value from undici's raw [name, value, name, value, …] list. */
