@@ -132,16 +132,19 @@ export class Recorder {
     return { lastSecond: this.sends.length - i, sent: this.sends.length, answered: this.answered, ...totals };
   }
 
-  /** Endpoint stats of a phase so far (for abortOnFail thresholds during the run). */
-  phaseResults(): PhaseResult[] {
+  /**
+   * Endpoint stats per phase. `counts` only: no percentiles, which are the costly part, for the
+   * abortOnFail thresholds evaluated every second during the run (error rates).
+   */
+  phaseResults(o: { counts?: boolean } = {}): PhaseResult[] {
     return this.schedule.phases.map((spec) => {
-      const endpoints = [...this.cells.entries()].filter(([k]) => k.startsWith(`${spec.name}|`)).map(([, c]) => strip(c));
+      const endpoints = [...this.cells.entries()].filter(([k]) => k.startsWith(`${spec.name}|`)).map(([, c]) => strip(c, !o.counts));
       const sent = this.sendsPerPhase.get(spec.name)!;
       const planned = Math.round(((spec.fromRps + spec.toRps) / 2) * (spec.durationMs / 1000));
       const hists = this.phaseHists.get(spec.name)!;
-      const total = totalOf(endpoints, latencyOf(hists.service));
-      const response = latencyOf(hists.response);
-      const lag = latencyOf(sent.lag);
+      const total = totalOf(endpoints, o.counts ? undefined : latencyOf(hists.service));
+      const response = o.counts ? undefined : latencyOf(hists.response);
+      const lag = o.counts ? undefined : latencyOf(sent.lag);
       return {
         ...spec, planned, sent: sent.n, achievedRps: sent.inside / (spec.durationMs / 1000),
         ...(lag ? { sendLag: { p50: lag.p50, p99: lag.p99, max: lag.max } } : {}),
@@ -202,9 +205,9 @@ export function timelineBucketMs(s: Schedule): number {
   return Math.max(100, Math.min(nice, Math.floor(s.totalMs / 10 / 100) * 100 || 100));
 }
 
-function strip(c: Cell): EndpointStats {
-  const latency = latencyOf(c.hist);
-  const responseTime = latencyOf(c.resp);
+function strip(c: Cell, percentiles: boolean): EndpointStats {
+  const latency = percentiles ? latencyOf(c.hist) : undefined;
+  const responseTime = percentiles ? latencyOf(c.resp) : undefined;
   return {
     operationId: c.operationId, count: c.count, ok: c.ok, errors: c.errors, rateLimited: c.rateLimited, retryAfterMissing: c.retryAfterMissing,
     ...(latency ? { latency } : {}), ...(responseTime ? { responseTime } : {}),

@@ -113,7 +113,9 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
       const p = recorder.progress(now);
       report({ stage: phaseOf(now), elapsedMs: now, totalMs: schedule.totalMs, rateRps: rateAt(schedule, now), ...p });
       // abortOnFail thresholds: evaluated while running, once their delay has passed.
-      const live = evaluate(thresholds.filter((t) => t.abortOnFail && now >= (t.delayAbortEvalMs ?? 0)), recorder.phaseResults(), { found: false, resolution: 0, early: 0 });
+      const due = thresholds.filter((t) => t.abortOnFail && now >= (t.delayAbortEvalMs ?? 0));
+      // Percentiles only when an abort threshold needs them (the default one is an error rate).
+      const live = due.length ? evaluate(due, recorder.phaseResults({ counts: due.every((t) => t.kind !== 'latency') }), { found: false, resolution: 0, early: 0 }) : [];
       const failed = live.find((r) => !r.ok);
       if (failed && !aborted) {
         aborted = `threshold '${failed.id}' (${failed.expression}) failed at ${(now / 1000).toFixed(1)} s with ${failed.actual?.toFixed(3)}: stopped early`;
