@@ -77,7 +77,7 @@ fs.writeFileSync(${JSON.stringify(calls)}, JSON.stringify({ argv, env, files: [o
 fs.writeFileSync(out, ${JSON.stringify(ndjson)});
 fs.writeFileSync(exportFile, ${JSON.stringify(JSON.stringify(exported))});
 process.stdout.write('k6 own summary\\n');
-process.exit(99);
+process.exit(Number(process.env.FAKE_K6_EXIT ?? 99));
 `;
     mkdirSync(bin, { recursive: true });
     writeFileSync(join(bin, 'k6'), fake);
@@ -108,5 +108,26 @@ process.exit(99);
     // k6's own summary, then ours, once.
     expect(r.stdout.indexOf('k6 own summary')).toBeLessThan(r.stdout.indexOf('verdict: FAIL'));
     expect(r.stdout.match(/verdict:/g)).toHaveLength(1);
+  });
+
+  it('a setup the target refused (k6 exit 108): exit 2, one line with what it answered, as with the Node runner', async () => {
+    const reports = join(dir, 'reports-refused');
+    const exported = { metrics: {}, root_group: { name: '', checks: {} }, setup_data: { runTag: 't', setupRequests: 0, error: 'setup: POST /worlds (createWorld) answered 401: {"error":{"code":"UNAUTHORIZED"}}' } };
+    const fake = `#!${process.execPath}
+const fs = require('node:fs');
+const argv = process.argv.slice(2);
+fs.writeFileSync(argv[argv.indexOf('--summary-export') + 1], ${JSON.stringify(JSON.stringify(exported))});
+process.exit(108);
+`;
+    const bin = join(dir, 'bin-refused');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'k6'), fake);
+    chmodSync(join(bin, 'k6'), 0o755);
+    const r = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => execFile(process.execPath,
+      ['--import', 'tsx', 'cli/load.ts', '--tier', 'free', '--duration', '4s', '--window-ms', '1000', '--report-dir', reports],
+      { cwd: root, timeout: 60_000, env: { ...process.env, PATH: `${bin}:${dirname(process.execPath)}` } },
+      (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr })));
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('load: setup: POST /worlds (createWorld) answered 401: {"error":{"code":"UNAUTHORIZED"}}; the load needs it to create its data');
   });
 });
