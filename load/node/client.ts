@@ -14,7 +14,11 @@ export interface Outcome {
   text?: string;
   /** Transport error code when status is 0. */
   error?: string;
-  /** performance.now() when the request was handed to the pool, and when its whole answer was in. */
+  /**
+   * performance.now() when the request began to be written on a connection (as k6 starts
+   * http_req_duration: a wait for a free connection is not the target's), and when its whole
+   * answer was in.
+   */
   sentAt: number;
   answeredAt: number;
 }
@@ -60,9 +64,10 @@ class Answer {
   private retryAfter: string | undefined;
   private chunks: Buffer[] | undefined;
   private finished = false;
-  private readonly sentAt = performance.now();
+  private sentAt = performance.now();
   constructor(private readonly done: (o: Outcome) => void, private readonly keepBody: boolean) {}
-  onConnect() {}
+  /** undici calls it with the connection in hand, just before writing the request. */
+  onConnect() { this.sentAt = performance.now(); }
   onHeaders(statusCode: number, rawHeaders: Buffer[] | string[] | null) {
     this.status = statusCode;
     if (statusCode === 429) this.retryAfter = headerOf(rawHeaders, 'retry-after');
