@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError, exitWith } from './common/errors.ts';
 import { helpText, parseOptions, redacted, type OptionSpec, type Values } from './common/options.ts';
-import { MINUTE_MS, TIERS, type Tier } from '../load/model/tiers.ts';
+import { MINUTE_MS, PLANS, type Plan } from '../contract/plans.ts';
 import { DEFAULT_DURATION_MS, parseDuration, resolveConfig, type LoadConfig } from '../load/model/config.ts';
 import { onsetResolution } from '../load/model/schedule.ts';
 import type { LoadSummary } from '../load/model/summary.ts';
@@ -21,7 +21,7 @@ import { findK6 } from '../load/k6-host/locate.ts';
 const PREFIX = 'LOAD';
 
 export const SPECS: OptionSpec[] = [
-  { name: 'tier', type: 'string', choices: TIERS, placeholder: 'TIER', description: 'plan tier to load: its limit sets every rate (required)' },
+  { name: 'tier', type: 'string', choices: PLANS, placeholder: 'TIER', description: 'plan tier to load: its limit sets every rate (required)' },
   { name: 'base-url', type: 'string', placeholder: 'URL', description: 'deployment to load; without it, the embedded reference with a key of the tier' },
   { name: 'api-key', type: 'string', placeholder: 'KEY', secret: true, description: 'key of that tier on the deployment (required with --base-url)' },
   { name: 'rpm', type: 'integer', description: 'the enterprise tier\'s negotiated requests per minute (required for enterprise)' },
@@ -64,7 +64,7 @@ function configFrom(v: Values, windowMs: number | undefined): LoadConfig {
     return resolveConfig({
       tier: String(v.tier), rpm: v.rpm as number | undefined, windowMs, duration: v.duration as string,
       steadyFraction: v['steady-fraction'] as number, rampTo: v['ramp-to'] as number,
-      p95Ms: v['p95-ms'] as number | undefined, p99Ms: v['p99-ms'] as number | undefined,
+      p95Ms: v['p95-ms'] as number | undefined, p99Ms: v['p99-ms'] as number | undefined, timeoutMs: v['timeout-ms'] as number,
     });
   } catch (err) {
     throw new UsageError((err as Error).message);
@@ -129,10 +129,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   }
 
   const { runNodeLoad, SetupError } = await import('../load/node/runner.ts');
-  const { K6_THRESHOLDS_FAILED, runK6 } = await import('../load/k6-host/run.ts');
+  const { K6_SCRIPT_ABORTED, K6_THRESHOLDS_FAILED, runK6 } = await import('../load/k6-host/run.ts');
   const target = await resolveTarget({
     baseUrl, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs: v['timeout-ms'] as number,
-    plan: config.tier as Tier, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
+    plan: config.tier as Plan, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
     ...(baseUrl ? {} : { rateLimitWindowMs: config.windowMs }),
   });
   // Ctrl-C: stop sending, clean up, still write what was measured; a second Ctrl-C leaves at once.
@@ -149,16 +149,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   try {
     if (engine === 'k6') {
       const { summary: s, exitCode } = await runK6({
-        k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey, reportDir: v['report-dir'] as string,
+        k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey,
         seed: v.seed as number, keep: v.keep as boolean, allowLive: v['allow-live'] as boolean, embedded: target.embedded,
       }).catch((err: Error) => { throw new UsageError(err.message); });
-      if (exitCode !== 0 && exitCode !== K6_THRESHOLDS_FAILED) throw new UsageError(`k6 exited with status ${exitCode} (see its output above)`);
+      // The setup was refused: the run could not start, as with the Node runner (its reason is in the summary).
+      if (exitCode === K6_SCRIPT_ABORTED && s.aborted?.startsWith('setup')) throw new UsageError(`${s.aborted}; the load needs it to create its data`);
+      if (exitCode === K6_SCRIPT_ABORTED && s.aborted) throw new UsageError(s.aborted);
+      if (exitCode !== 0 && exitCode !== K6_THRESHOLDS_FAILED && exitCode !== K6_SCRIPT_ABORTED) throw new UsageError(`k6 exited with status ${exitCode} (see its output above)`);
       failedByK6 = exitCode === K6_THRESHOLDS_FAILED;
       summary = s;
     } else {
       summary = await runNodeLoad({
         baseUrl: target.baseUrl, apiKey: target.apiKey, config, seed: v.seed as number, embedded: target.embedded,
-        keep: v.keep as boolean, timeoutMs: v['timeout-ms'] as number, onProgress: progressPrinter(config.rpm / (config.windowMs / 1000)),
+        keep: v.keep as boolean, onProgress: progressPrinter(config.rpm / (config.windowMs / 1000)),
         signal: controller.signal,
       });
       if (process.stderr.isTTY) process.stderr.write('\n');
@@ -172,12 +175,18 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   }
 
   const dir = v['report-dir'] as string;
-  mkdirSync(dir, { recursive: true });
   const json = join(dir, `load-${config.tier}.json`);
   const html = join(dir, `load-${config.tier}.html`);
-  writeFileSync(json, JSON.stringify(summary, null, 2) + '\n');
-  writeFileSync(html, renderHtml(summary));
   process.stdout.write(renderTable(summary) + '\n');
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(json, JSON.stringify(summary, null, 2) + '\n');
+    writeFileSync(html, renderHtml(summary));
+  } catch (err) {
+    // The table is out, but a run whose report is lost must not look like a clean pass.
+    process.stderr.write(`load: could not write the reports to ${dir}: ${(err as Error).message}\n`);
+    return 2;
+  }
   process.stdout.write(`reports: ${json}, ${html}\n`);
   return summary.verdict === 'pass' && !failedByK6 ? 0 : 1;
 }

@@ -3,7 +3,7 @@
 import { build, type Plugin } from 'esbuild';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join, relative, resolve } from 'node:path';
-import { TIERS } from './model/tiers.ts';
+import { PLANS } from '../contract/plans.ts';
 import { DEFAULT_SEED, seedData } from './data.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,7 +34,7 @@ export interface BuildOptions { outdir?: string; seed?: number }
 export async function buildLoadBundles(o: BuildOptions = {}): Promise<string[]> {
   const outdir = o.outdir ?? join(root, 'dist', 'load');
   const result = await build({
-    entryPoints: TIERS.map((tier) => ({ in: `k6-tier:${tier}`, out: tier })),
+    entryPoints: PLANS.map((tier) => ({ in: `k6-tier:${tier}`, out: tier })),
     plugins: [tierEntries],
     outdir,
     // One self-contained file per tier: k6 resolves nothing but its own modules.

@@ -24,7 +24,8 @@ export async function recorderFromK6Output(file: string, config: LoadConfig, sch
     try { p = JSON.parse(line) as K6Point; } catch { continue; }
     if (p.type !== 'Point' || p.metric !== 'http_req_duration') continue;
     const tags = p.data.tags ?? {};
-    const t = Date.parse(p.data.time);
+    // k6 stamps an HTTP sample with the end of the request: it was sent its duration earlier.
+    const t = Date.parse(p.data.time) - p.data.value;
     if (tags.phase === 'setup') { setup.push(t); continue; }
     if (tags.phase !== 'steady' && tags.phase !== 'ramp') continue;
     points.push({ t, phase: tags.phase, operationId: tags.endpoint ?? tags.name ?? 'unknown', status: Number(tags.status) || 0, ms: p.data.value });
@@ -37,7 +38,7 @@ export async function recorderFromK6Output(file: string, config: LoadConfig, sch
     const sentMs = p.t - t0;
     recorder.recordSend(p.phase, sentMs, sentMs);
     // k6 records no Retry-After per sample; the script's retry_after_on_429 rate covers it.
-    recorder.recordOutcome({ phase: p.phase, operationId: p.operationId, sentMs, status: p.status, latencyMs: p.ms, hasRetryAfter: true });
+    recorder.recordOutcome({ phase: p.phase, operationId: p.operationId, sentMs, status: p.status, serviceMs: p.ms, hasRetryAfter: true });
   }
   return recorder;
 }

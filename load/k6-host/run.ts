@@ -1,13 +1,20 @@
 // The k6 engine as the CLI drives it: build the bundle, run `k6 run` on it with the LOAD_*
 // environment (the key goes in the environment, never on a command line that `ps` shows), then
-// read the summary its handleSummary wrote and add what only k6's JSON output has.
+// build our summary from k6's own data. k6 prints its own end-of-test summary (LOAD_SUMMARY=k6
+// tells the bundle's handleSummary to leave it), and writes the same aggregates as JSON
+// (`--summary-export`); its per-request output (`--out json`) adds what aggregates lack: the
+// timeline, the histograms, the time of the first 429 and the rate achieved. Both files go to a
+// temporary directory that is removed afterwards (the per-request file is large).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LoadConfig } from '../model/config.ts';
 import { buildSchedule } from '../model/schedule.ts';
 import type { LoadSummary } from '../model/summary.ts';
+import { defaultThresholds } from '../model/thresholds.ts';
 import { buildLoadBundles } from '../build.ts';
+import { fromK6Summary, fromSummaryExport } from '../k6/summary.ts';
 import { recorderFromK6Output } from './output.ts';
 
 export interface K6RunOptions {
@@ -15,7 +22,6 @@ export interface K6RunOptions {
   config: LoadConfig;
   baseUrl: string;
   apiKey: string;
-  reportDir: string;
   seed?: number;
   keep?: boolean;
   allowLive?: boolean;
@@ -24,38 +30,61 @@ export interface K6RunOptions {
 
 /** k6's exit status when thresholds failed (the run itself completed). */
 export const K6_THRESHOLDS_FAILED = 99;
+/** k6's exit status when the script aborted the run (exec.test.abort). */
+export const K6_SCRIPT_ABORTED = 108;
+
+/** The LOAD_* environment a bundle reads: the whole run's configuration. */
+export function k6Env(o: Pick<K6RunOptions, 'config' | 'baseUrl' | 'apiKey' | 'keep' | 'allowLive' | 'embedded'>): Record<string, string> {
+  const c = o.config;
+  return {
+    LOAD_BASE_URL: o.baseUrl, LOAD_API_KEY: o.apiKey,
+    LOAD_RPM: String(c.rpm), LOAD_WINDOW_MS: String(c.windowMs), LOAD_DURATION: `${c.steadyMs + c.rampMs}ms`,
+    LOAD_STEADY_FRACTION: String(c.steadyFraction), LOAD_RAMP_TO: String(c.rampTo), LOAD_TIMEOUT_MS: String(c.timeoutMs),
+    ...(c.p95Ms !== undefined ? { LOAD_P95_MS: String(c.p95Ms) } : {}),
+    ...(c.p99Ms !== undefined ? { LOAD_P99_MS: String(c.p99Ms) } : {}),
+    LOAD_KEEP: o.keep || o.embedded ? 'true' : 'false', LOAD_ALLOW_LIVE: o.allowLive ? 'true' : 'false',
+    LOAD_SUMMARY: 'k6',
+  };
+}
 
 export async function runK6(o: K6RunOptions): Promise<{ summary: LoadSummary; exitCode: number }> {
   const c = o.config;
   const bundleDir = resolve('dist', 'load');
   await buildLoadBundles({ outdir: bundleDir, seed: o.seed });
-  mkdirSync(o.reportDir, { recursive: true });
-  const summaryFile = join(o.reportDir, `load-${c.tier}.json`);
-  const outputFile = join(o.reportDir, `k6-${c.tier}.ndjson`);
-  rmSync(summaryFile, { force: true });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    LOAD_BASE_URL: o.baseUrl, LOAD_API_KEY: o.apiKey, LOAD_REPORT_DIR: o.reportDir,
-    LOAD_RPM: String(c.rpm), LOAD_WINDOW_MS: String(c.windowMs), LOAD_DURATION: `${c.steadyMs + c.rampMs}ms`,
-    LOAD_STEADY_FRACTION: String(c.steadyFraction), LOAD_RAMP_TO: String(c.rampTo),
-    ...(c.p95Ms !== undefined ? { LOAD_P95_MS: String(c.p95Ms) } : {}),
-    ...(c.p99Ms !== undefined ? { LOAD_P99_MS: String(c.p99Ms) } : {}),
-    LOAD_KEEP: o.keep || o.embedded ? 'true' : 'false', LOAD_ALLOW_LIVE: o.allowLive ? 'true' : 'false',
-  };
-  const exitCode = await new Promise<number>((done, fail) => {
-    const child = spawn(o.k6, ['run', '--out', `json=${outputFile}`, join(bundleDir, `${c.tier}.js`)], { env, stdio: 'inherit' });
-    child.on('error', fail);
-    child.on('exit', (code, signal) => done(code ?? (signal ? 130 : 1)));
-  });
-  if (!existsSync(summaryFile)) throw new Error(`k6 exited with status ${exitCode} without writing ${summaryFile}`);
-  const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as LoadSummary;
-  if (o.embedded) summary.target.embedded = true;
-  if (existsSync(outputFile)) {
-    const recorder = await recorderFromK6Output(outputFile, c, buildSchedule(c));
-    const seen = recorder.onset();
-    summary.timeline = recorder.timeline();
-    summary.histograms = recorder.histograms();
-    if (summary.onset.found && seen.found) summary.onset = { ...summary.onset, atMs: seen.atMs, phase: seen.phase, operationId: seen.operationId };
+  const work = mkdtempSync(join(tmpdir(), 'load-k6-'));
+  try {
+    const exportFile = join(work, 'summary-export.json');
+    const outputFile = join(work, 'points.ndjson');
+    // Our own LOAD_* take precedence over whatever the shell exported.
+    const env: NodeJS.ProcessEnv = { ...process.env, ...k6Env(o) };
+    const exitCode = await new Promise<number>((done, fail) => {
+      // In a log (not a terminal) k6 would print its progress bars every second: --quiet keeps its summary only.
+      const quiet = process.stdout.isTTY ? [] : ['--quiet'];
+      const args = ['run', ...quiet, '--summary-export', exportFile, '--out', `json=${outputFile}`, join(bundleDir, `${c.tier}.js`)];
+      const child = spawn(o.k6, args, { env, stdio: 'inherit' });
+      child.on('error', fail);
+      child.on('exit', (code, signal) => done(code ?? (signal ? 130 : 1)));
+    });
+    if (!existsSync(exportFile)) throw new Error(`k6 exited with status ${exitCode} without writing its summary`);
+    const schedule = buildSchedule(c);
+    const summary = fromK6Summary(fromSummaryExport(JSON.parse(readFileSync(exportFile, 'utf8'))), {
+      config: c, schedule, thresholds: defaultThresholds(c), baseUrl: o.baseUrl, seed: o.seed, now: Date.now(),
+    });
+    if (o.embedded) summary.target.embedded = true;
+    if (existsSync(outputFile)) {
+      const recorder = await recorderFromK6Output(outputFile, c, schedule);
+      const seen = recorder.onset();
+      summary.timeline = recorder.timeline();
+      summary.histograms = recorder.histograms();
+      const sendTimes = recorder.phaseResults();
+      for (const p of summary.phases) {
+        const s = sendTimes.find((x) => x.name === p.name);
+        if (s && s.sent) p.achievedRps = s.achievedRps;
+      }
+      if (summary.onset.found && seen.found) summary.onset = { ...summary.onset, atMs: seen.atMs, phase: seen.phase, operationId: seen.operationId };
+    }
+    return { summary, exitCode };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
-  return { summary, exitCode };
 }

@@ -11,7 +11,10 @@ import { expression, type Threshold } from '../model/thresholds.ts';
 export const METRIC = {
   rateLimited: 'rate_limited',
   retryAfter: 'retry_after_on_429',
+  /** Trend: the load offered over the window at each 429, % of the budget (its min is the onset). No threshold: an empty Trend's min is 0 to k6. */
   onset: 'rate_limit_onset',
+  /** Rate: per 429, whether it came before the offered load reached MIN_ONSET of the budget (the verdict's metric). */
+  early: 'rate_limit_early',
 } as const;
 
 /** The k6 metric (with submetric selector) a model threshold is evaluated on. */
@@ -22,7 +25,7 @@ export function k6MetricOf(t: Threshold): string {
     case 'latency': return on('http_req_duration');
     case 'errorRate': return on('http_req_failed');
     case 'retryAfter': return on(METRIC.retryAfter);
-    case 'onset': return on(METRIC.onset);
+    case 'onset': return on(METRIC.early);
   }
 }
 
@@ -32,6 +35,7 @@ export function k6MetricOf(t: Threshold): string {
  */
 export const OBSERVE = {
   http_reqs: 'count>=0',
+  dropped_iterations: 'count>=0',
   http_req_duration: 'max>=0',
   http_req_failed: 'rate>=0',
   [METRIC.rateLimited]: 'count>=0',
@@ -43,6 +47,8 @@ export function observedMetrics(): string[] {
   for (const phase of PHASES) {
     for (const e of MIX) for (const m of ['http_reqs', 'http_req_duration', 'http_req_failed', METRIC.rateLimited]) out.push(`${m}{endpoint:${e.operationId},phase:${phase}}`);
     for (const m of ['http_reqs', 'http_req_duration', 'http_req_failed', METRIC.rateLimited, METRIC.retryAfter]) out.push(`${m}{phase:${phase}}`);
+    // The scenario is named after its phase; dropped iterations carry only the scenario tag.
+    out.push(`dropped_iterations{scenario:${phase}}`);
   }
   return out;
 }
@@ -50,13 +56,26 @@ export function observedMetrics(): string[] {
 /** Iterations per window: k6 rates are whole numbers per timeUnit, and the window is the natural unit. */
 export const perWindow = (rps: number, windowMs: number) => Math.max(1, Math.round((rps * windowMs) / 1000));
 
-export function k6Options(c: LoadConfig, s: Schedule, thresholds: Threshold[]): Options {
+/**
+ * VUs for an arrival-rate scenario. A request in flight holds a VU, so by Little's law the rate
+ * times the latency is what a phase needs: sized for the slowest answer the thresholds accept
+ * (the largest p99 bound), past which the run fails anyway and k6 reports dropped iterations.
+ * Every VU costs memory on each runner (and money on Grafana Cloud), so no blanket 10x.
+ */
+export function vusFor(peakRps: number, thresholds: Threshold[]): { preAllocatedVUs: number; maxVUs: number } {
+  const slowestMs = Math.max(0, ...thresholds.filter((t) => t.kind === 'latency' && t.stat === 'p99').map((t) => t.bound)) || 1000;
+  const maxVUs = Math.ceil((peakRps * slowestMs) / 1000) + 10;
+  // Most answers are far quicker: start with a tenth of a second's worth, k6 adds the rest as needed.
+  return { preAllocatedVUs: Math.min(maxVUs, Math.ceil(peakRps / 10) + 5), maxVUs };
+}
+
+export function k6Options(c: LoadConfig, s: Schedule, thresholds: Threshold[], o: { maxVUs?: number } = {}): Options {
   const [steady, ramp] = s.phases;
-  // Arrival-rate executors need a free VU per request in flight: enough for 250 ms answers at the
-  // peak rate up front, and room for 10 s answers (the request timeout) before k6 drops iterations.
-  const peak = Math.max(steady.toRps, ramp.toRps);
-  const maxVUs = Math.min(2000, Math.ceil(peak * 10) + 10);
-  const preAllocatedVUs = Math.min(maxVUs, Math.ceil(peak / 4) + 5);
+  const sized = vusFor(Math.max(steady.toRps, ramp.toRps), thresholds);
+  const maxVUs = o.maxVUs ?? sized.maxVUs;
+  const preAllocatedVUs = Math.min(maxVUs, sized.preAllocatedVUs);
+  // An iteration still waiting for its answer when its phase ends may finish: one request timeout.
+  const gracefulStop = `${c.timeoutMs}ms`;
   const timeUnit = `${c.windowMs}ms`;
 
   const k6Thresholds: Record<string, K6Threshold[]> = {};
@@ -74,13 +93,13 @@ export function k6Options(c: LoadConfig, s: Schedule, thresholds: Threshold[]): 
       steady: {
         executor: 'constant-arrival-rate', exec: 'steady', tags: { phase: 'steady' },
         rate: perWindow(steady.fromRps, c.windowMs), timeUnit, duration: `${steady.durationMs}ms`,
-        preAllocatedVUs, maxVUs, gracefulStop: '10s',
+        preAllocatedVUs, maxVUs, gracefulStop,
       },
       ramp: {
         executor: 'ramping-arrival-rate', exec: 'ramp', tags: { phase: 'ramp' }, startTime: `${steady.durationMs}ms`,
         startRate: perWindow(ramp.fromRps, c.windowMs), timeUnit,
         stages: [{ target: perWindow(ramp.toRps, c.windowMs), duration: `${ramp.durationMs}ms` }],
-        preAllocatedVUs, maxVUs, gracefulStop: '10s',
+        preAllocatedVUs, maxVUs, gracefulStop,
       },
     },
     thresholds: k6Thresholds,

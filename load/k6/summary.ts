@@ -1,19 +1,49 @@
-// handleSummary's job: k6's end-of-test aggregates → the same summary the Node runner writes.
-// k6 keeps no time series, so a plain `k6 run` summary has no timeline or histograms (the CLI
-// adds them from k6's JSON output) and no exact onset time (the onset share is computed by the
-// script from the schedule, see schedule.ts offeredInWindow).
+// k6's end-of-test aggregates → the same summary the Node runner writes: in handleSummary, or in
+// the CLI from `k6 run --summary-export` (k6's older JSON shape of the same data, see
+// fromSummaryExport). k6 keeps no time series, so a plain `k6 run` summary has no timeline or
+// histograms (the CLI adds them from k6's JSON output) and no exact onset time (the onset share
+// is computed by the script from the schedule, see schedule.ts offeredInWindow).
 import type { LoadConfig } from '../model/config.ts';
 import { MIX } from '../model/mix.ts';
 import { onsetResolution, type PhaseName, type Schedule } from '../model/schedule.ts';
-import { SUMMARY_SCHEMA, evaluate, verdictOf, type EndpointStats, type LoadSummary, type Onset } from '../model/summary.ts';
+import { SUMMARY_SCHEMA, evaluate, verdictOf, type CheckResult, type EndpointStats, type LoadSummary, type Onset } from '../model/summary.ts';
 import { expression, type Threshold } from '../model/thresholds.ts';
 import { METRIC, k6MetricOf } from './options.ts';
 
 /** The part of k6's summary data this conversion reads. */
 export interface K6SummaryData {
   metrics: Record<string, { type?: string; values: Record<string, number>; thresholds?: Record<string, { ok: boolean }> }>;
-  setup_data?: { runTag?: string; setupRequests?: number } | null;
+  root_group?: { checks?: Array<{ name: string; passes: number; fails: number }> };
+  setup_data?: { runTag?: string; setupRequests?: number; error?: string } | null;
   state?: { testRunDurationMs?: number };
+}
+
+/**
+ * `k6 run --summary-export FILE` writes the same data in k6's older shape: a metric's values at
+ * its top level, a Rate's rate as `value`, each threshold as `true` when it FAILED, and checks as
+ * an object by name. k6 writes it even when handleSummary leaves k6's own text summary in place.
+ */
+export function fromSummaryExport(exported: {
+  metrics: Record<string, Record<string, number | Record<string, boolean>>>;
+  root_group?: { checks?: Record<string, { name: string; passes: number; fails: number }> };
+  setup_data?: K6SummaryData['setup_data'];
+}): K6SummaryData {
+  const metrics: K6SummaryData['metrics'] = {};
+  for (const [name, m] of Object.entries(exported.metrics)) {
+    const { thresholds, ...rest } = m;
+    const values = rest as Record<string, number>;
+    // A Rate (it has passes and fails): `value` is its rate.
+    if ('passes' in values && 'value' in values) values.rate = values.value;
+    metrics[name] = {
+      values,
+      ...(thresholds ? { thresholds: Object.fromEntries(Object.entries(thresholds as Record<string, boolean>).map(([expr, failed]) => [expr, { ok: !failed }])) } : {}),
+    };
+  }
+  return {
+    metrics,
+    root_group: { checks: Object.values(exported.root_group?.checks ?? {}) },
+    ...(exported.setup_data !== undefined ? { setup_data: exported.setup_data } : {}),
+  };
 }
 
 export interface K6SummaryContext {
@@ -46,17 +76,20 @@ export function fromK6Summary(data: K6SummaryData, ctx: K6SummaryContext): LoadS
     const endpoints = MIX.map((e) => stats(`{endpoint:${e.operationId},phase:${spec.name}}`, e.operationId, spec.name));
     const total = stats(`{phase:${spec.name}}`, 'total', spec.name);
     const planned = Math.round(((spec.fromRps + spec.toRps) / 2) * (spec.durationMs / 1000));
-    return { ...spec, planned, sent: total.count, endpoints, total };
+    const dropped = values(`dropped_iterations{scenario:${spec.name}}`)?.count ?? 0;
+    // Without send times, the rate achieved is what was sent over the phase's length.
+    return { ...spec, planned, sent: total.count, achievedRps: total.count / (spec.durationMs / 1000), ...(dropped ? { droppedIterations: dropped } : {}), endpoints, total };
   });
 
   const onsetValues = values(METRIC.onset);
+  const early = Math.round(values(METRIC.early)?.passes ?? 0);
   const resolution = Math.round(onsetResolution(config) * 1000) / 1000;
   const onset: Onset = onsetValues && onsetValues.count
     ? {
       found: true, offeredInWindow: Math.round((onsetValues.min / 100) * config.rpm), fractionOfLimit: Math.round(onsetValues.min * 10) / 1000,
-      rpmEquivalent: Math.round((onsetValues.min / 100) * config.rpm), resolution,
+      rpmEquivalent: Math.round((onsetValues.min / 100) * config.rpm), resolution, early,
     }
-    : { found: false, resolution };
+    : { found: false, resolution, early };
 
   // The verdict: k6's own evaluation where it has one (it sets k6's exit status), else ours.
   const results = evaluate(ctx.thresholds, phases, onset).map((r, i) => {
@@ -65,8 +98,10 @@ export function fromK6Summary(data: K6SummaryData, ctx: K6SummaryContext): LoadS
   });
   const warnings: string[] = [];
   const dropped = values('dropped_iterations')?.count ?? 0;
-  if (dropped) warnings.push(`k6 dropped ${dropped} iterations for want of free VUs: the target answered too slowly for the arrival rate (the schedule was not kept)`);
-  if (!onset.found) warnings.push(`no 429 up to ${Math.round(config.rampTo * 100)}% of the limit`);
+  if (dropped) warnings.push(`k6 dropped ${dropped} iterations for want of free VUs: the target answered too slowly for the arrival rate (the schedule was not kept; LOAD_MAX_VUS raises the cap)`);
+  const aborted = data.setup_data?.error;
+  if (!onset.found && !aborted) warnings.push(`no 429 up to ${Math.round(config.rampTo * 100)}% of the limit`);
+  const checks: CheckResult[] = (data.root_group?.checks ?? []).map((c) => ({ name: c.name, passes: c.passes, fails: c.fails }));
 
   const durationMs = data.state?.testRunDurationMs ?? schedule.totalMs;
   return {
@@ -75,6 +110,6 @@ export function fromK6Summary(data: K6SummaryData, ctx: K6SummaryContext): LoadS
     config: { ...config, ...(ctx.seed !== undefined ? { seed: ctx.seed } : {}) }, target: { baseUrl: ctx.baseUrl },
     startedAt: new Date(ctx.now - durationMs).toISOString(), durationMs: Math.round(durationMs),
     setup: { requests: data.setup_data?.setupRequests ?? 0, runTag: data.setup_data?.runTag ?? '' },
-    phases, onset, thresholds: results, verdict: verdictOf(results), warnings,
+    phases, onset, thresholds: results, checks, verdict: verdictOf(results, aborted), ...(aborted ? { aborted } : {}), warnings,
   };
 }

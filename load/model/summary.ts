@@ -19,18 +19,30 @@ export interface EndpointStats {
   rateLimited: number;
   /** 429 answers without a Retry-After header (SPEC.md: every 429 carries one). */
   retryAfterMissing: number;
-  /** Absent when nothing was answered. */
+  /**
+   * Service time: from the request's actual send to its whole answer, as k6's http_req_duration
+   * counts it (both engines; the thresholds judge it). Absent when nothing was answered.
+   */
   latency?: Latency;
+  /**
+   * Response time: from the request's scheduled send to its answer, so that a late send (the
+   * runner's or a backlog's) is charged too, corrected for coordinated omission as wrk2 does.
+   * Node runner only: k6 does not record when an iteration was due.
+   */
+  responseTime?: Latency;
 }
 
 export interface PhaseResult extends PhaseSpec {
   /** Requests the schedule planned, and those sent. */
   planned: number;
   sent: number;
-  /** Rate actually achieved, from the send times (Node runner), requests per second. */
-  achievedRps?: number;
-  /** Worst lateness of a send against its scheduled time, ms (Node runner). */
-  maxLagMs?: number;
+  /** Rate actually achieved, requests per second: sends within the phase (Node runner, or k6 with
+   *  its JSON output), else requests counted over the phase's duration. */
+  achievedRps: number;
+  /** Lateness of the sends against their scheduled times, ms (Node runner: its own send lag). */
+  sendLag?: { p50: number; p99: number; max: number };
+  /** Iterations k6 could not start for want of a free VU (k6 only): the schedule was not kept. */
+  droppedIterations?: number;
   endpoints: EndpointStats[];
   total: EndpointStats;
 }
@@ -51,7 +63,13 @@ export interface Onset {
   rateFraction?: number;
   /** The ramp's climb during one rate-limit window (share of the limit): how coarsely a fixed-window limiter can show the onset. */
   resolution: number;
+  /** 429s answered before the load offered over the window reached MIN_ONSET of the budget: each one is early. */
+  early: number;
 }
+
+/** k6's checks, and the same two counted by the Node runner. */
+export interface CheckResult { name: string; passes: number; fails: number }
+export const CHECK = { ok: 'status is 2xx', retryAfter: '429 carries Retry-After' } as const;
 
 export interface ThresholdResult {
   id: string;
@@ -77,6 +95,7 @@ export interface LoadSummary {
   phases: PhaseResult[];
   onset: Onset;
   thresholds: ThresholdResult[];
+  checks: CheckResult[];
   verdict: 'pass' | 'fail';
   /** Why the run stopped early, when it did. */
   aborted?: string;
@@ -100,7 +119,7 @@ export function measure(t: Threshold, phases: PhaseResult[], onset: Onset): numb
     }
     case 'errorRate': { const n = sum((s) => s.count); return n ? sum((s) => s.errors) / n : undefined; }
     case 'retryAfter': { const n = sum((s) => s.rateLimited); return n ? 1 - sum((s) => s.retryAfterMissing) / n : undefined; }
-    case 'onset': return onset.found ? onset.fractionOfLimit : undefined;
+    case 'onset': { const n = sum((s) => s.rateLimited); return n ? onset.early / n : undefined; }
   }
 }
 
@@ -113,6 +132,17 @@ export function evaluate(thresholds: Threshold[], phases: PhaseResult[], onset: 
 
 export const verdictOf = (results: ThresholdResult[], aborted?: string): 'pass' | 'fail' =>
   !aborted && results.every((r) => r.ok) ? 'pass' : 'fail';
+
+/** The checks the k6 script makes, from the counts: every answer but a 429 should be 2xx; every 429 should carry Retry-After. */
+export function checksOf(phases: PhaseResult[]): CheckResult[] {
+  const sum = (f: (s: EndpointStats) => number) => phases.reduce((n, p) => n + f(p.total), 0);
+  const limited = sum((s) => s.rateLimited);
+  const missing = sum((s) => s.retryAfterMissing);
+  return [
+    { name: CHECK.ok, passes: sum((s) => s.ok), fails: sum((s) => s.count - s.ok - s.rateLimited) },
+    { name: CHECK.retryAfter, passes: limited - missing, fails: missing },
+  ];
+}
 
 /** Sums endpoint stats (latency is not additive: the caller supplies it for the total). */
 export function totalOf(endpoints: EndpointStats[], latency?: Latency): EndpointStats {

@@ -18,8 +18,9 @@ export interface Threshold {
   stat?: 'p95' | 'p99';
   /**
    * latency: ms, passes below; errorRate: share of requests, passes below; retryAfter: share of
-   * 429 answers carrying Retry-After, passes at or above; onset: offered load at the first 429 as
-   * a share of the plan's budget, passes at or above.
+   * 429 answers carrying Retry-After, passes at or above; onset: share of 429 answers that came
+   * before the load offered over the rate-limit window reached MIN_ONSET of the budget, passes at
+   * or below (0: none came early).
    */
   bound: number;
   /** Stop the run early when this fails: hammering a broken target measures nothing. */
@@ -39,7 +40,8 @@ export const MAX_ERROR_RATE = 0.01;
 /** Half the requests failing: the target is down or refusing us; stop after this long. */
 export const ABORT_ERROR_RATE = 0.5;
 export const ABORT_DELAY_MS = 10_000;
-/** 429s may begin at the limit, with a little slack for clocks and window edges, never well before. */
+/** 429s may begin at the limit, with a little slack for clocks and window edges, never well before:
+ *  a 429 answered while the load offered over the window was below this share of the budget is early. */
 export const MIN_ONSET = 0.95;
 
 export function defaultThresholds(c: LoadConfig): Threshold[] {
@@ -56,29 +58,35 @@ export function defaultThresholds(c: LoadConfig): Threshold[] {
     { id: 'errors (steady, abort)', kind: 'errorRate', phase: 'steady', bound: ABORT_ERROR_RATE, abortOnFail: true, delayAbortEvalMs: Math.min(ABORT_DELAY_MS, c.steadyMs / 2) },
     { id: 'errors other than 429 (ramp)', kind: 'errorRate', phase: 'ramp', bound: MAX_ERROR_RATE },
     { id: '429 carries Retry-After', kind: 'retryAfter', phase: 'all', bound: 1 },
-    { id: '429s begin at the limit', kind: 'onset', phase: 'all', bound: MIN_ONSET },
+    { id: '429s begin at the limit', kind: 'onset', phase: 'all', bound: 0 },
   );
   return out;
 }
 
-/** 'p(95)<500', 'rate<0.01', 'rate>=1', 'min>=95': the k6 expression, also shown in reports. */
+/** 'p(95)<500', 'rate<0.01', 'rate>=1', 'rate<=0': the k6 expression, also shown in reports. */
 export function expression(t: Threshold): string {
   switch (t.kind) {
     case 'latency': return `p(${t.stat === 'p95' ? 95 : 99})<${t.bound}`;
     case 'errorRate': return `rate<${t.bound}`;
     case 'retryAfter': return `rate>=${t.bound}`;
-    // The k6 Trend holds percentages: thresholds compare plain numbers.
-    case 'onset': return `min>=${Math.round(t.bound * 100)}`;
+    case 'onset': return `rate<=${t.bound}`;
   }
 }
 
-/** Whether a measured value passes the threshold. Absent values (no samples) pass. */
+/**
+ * Whether a measured value passes the threshold, by k6's rules, so that both engines reach one
+ * verdict. k6 evaluates thresholds on empty metrics too: an empty Trend's percentiles are 0 (which
+ * passes every latency bound here) and an empty Rate has no value (its thresholds pass). Every
+ * threshold here is a Trend percentile below a bound or a Rate, so no samples (undefined) passes.
+ * (An empty Trend's min is 0 as well: a `min>=` bound would fail a run that saw no 429; that is
+ * why the onset is a Rate of early 429s, not the min of a Trend.)
+ */
 export function passes(t: Threshold, actual: number | undefined): boolean {
   if (actual === undefined || Number.isNaN(actual)) return true;
   switch (t.kind) {
     case 'latency':
     case 'errorRate': return actual < t.bound;
     case 'retryAfter': return actual >= t.bound;
-    case 'onset': return actual * 100 >= Math.round(t.bound * 100);
+    case 'onset': return actual <= t.bound;
   }
 }

@@ -6,6 +6,7 @@ import * as hdr from 'hdr-histogram-js';
 import type { LoadConfig } from '../model/config.ts';
 import { MIX } from '../model/mix.ts';
 import { PHASES, onsetResolution, rateAt, type PhaseName, type Schedule } from '../model/schedule.ts';
+import { MIN_ONSET } from '../model/thresholds.ts';
 import { totalOf, type EndpointStats, type Latency, type Onset, type PhaseResult, type TimelinePoint } from '../model/summary.ts';
 
 /** Upper bounds (ms) of the display histogram's bars; one more bar holds everything above. */
@@ -16,16 +17,18 @@ export interface Outcome {
   operationId: string;
   /** ms from the start of the steady phase. */
   sentMs: number;
-  /** When the answer came (ms from the start); defaults to sentMs + latencyMs. */
+  /** When the answer came (ms from the start); defaults to sentMs + serviceMs. */
   answeredMs?: number;
-  /** Answer time minus scheduled time (Node) or k6's http_req_duration; absent without an answer. */
-  latencyMs?: number;
+  /** Service time: answer time minus actual send time (k6's http_req_duration); absent without an answer. */
+  serviceMs?: number;
+  /** Response time: answer time minus scheduled send time (Node runner only); absent without an answer. */
+  responseMs?: number;
   /** 0 when no answer came. */
   status: number;
   hasRetryAfter: boolean;
 }
 
-interface Cell extends EndpointStats { hist: hdr.Histogram; bars: number[] }
+interface Cell extends EndpointStats { hist: hdr.Histogram; resp: hdr.Histogram; bars: number[] }
 
 const newHist = () => hdr.build({ numberOfSignificantValueDigits: 3 });
 
@@ -37,10 +40,11 @@ function latencyOf(h: hdr.Histogram): Latency | undefined {
 
 export class Recorder {
   private readonly cells = new Map<string, Cell>();
-  private readonly phaseHists = new Map<PhaseName, hdr.Histogram>();
+  private readonly phaseHists = new Map<PhaseName, { service: hdr.Histogram; response: hdr.Histogram }>();
   private readonly sends: number[] = [];
   private readonly answers: number[] = [];
-  private readonly sendsPerPhase = new Map<PhaseName, { n: number; inside: number; maxLag: number }>();
+  private readonly limitedAt: number[] = [];
+  private readonly sendsPerPhase = new Map<PhaseName, { n: number; inside: number; lag: hdr.Histogram }>();
   private readonly buckets: TimelinePoint[] = [];
   private first429?: { answeredMs: number; phase: PhaseName; operationId: string };
   private answered = 0;
@@ -53,8 +57,8 @@ export class Recorder {
     readonly bucketMs = timelineBucketMs(schedule),
   ) {
     for (const phase of PHASES) {
-      this.phaseHists.set(phase, newHist());
-      this.sendsPerPhase.set(phase, { n: 0, inside: 0, maxLag: 0 });
+      this.phaseHists.set(phase, { service: newHist(), response: newHist() });
+      this.sendsPerPhase.set(phase, { n: 0, inside: 0, lag: newHist() });
       for (const e of MIX) this.cell(phase, e.operationId);
     }
   }
@@ -63,7 +67,7 @@ export class Recorder {
     const key = `${phase}|${operationId}`;
     let c = this.cells.get(key);
     if (!c) {
-      c = { operationId, count: 0, ok: 0, errors: 0, rateLimited: 0, retryAfterMissing: 0, hist: newHist(), bars: HISTOGRAM_BOUNDS_MS.map(() => 0).concat(0) };
+      c = { operationId, count: 0, ok: 0, errors: 0, rateLimited: 0, retryAfterMissing: 0, hist: newHist(), resp: newHist(), bars: HISTOGRAM_BOUNDS_MS.map(() => 0).concat(0) };
       this.cells.set(key, c);
     }
     return c;
@@ -82,7 +86,7 @@ export class Recorder {
     const spec = this.schedule.phases.find((s) => s.name === phase)!;
     p.n++;
     if (sentMs >= spec.startMs && sentMs < spec.startMs + spec.durationMs) p.inside++;
-    p.maxLag = Math.max(p.maxLag, sentMs - dueMs);
+    p.lag.recordValue(Math.max(0, Math.round((sentMs - dueMs) * 1000)));
     this.bucket(sentMs).sent++;
   }
 
@@ -92,23 +96,30 @@ export class Recorder {
     c.count++;
     this.answered++;
     const limited = o.status === 429;
-    const answeredMs = o.answeredMs ?? o.sentMs + (o.latencyMs ?? 0);
+    const answeredMs = o.answeredMs ?? o.sentMs + (o.serviceMs ?? 0);
     if (o.status) this.answers.push(answeredMs);
     const success = o.status >= 200 && o.status < 300;
     if (success) { c.ok++; b.ok++; }
     if (limited) {
       c.rateLimited++; b.rateLimited++;
+      this.limitedAt.push(answeredMs);
       if (!o.hasRetryAfter) c.retryAfterMissing++;
       if (!this.first429 || answeredMs < this.first429.answeredMs) this.first429 = { answeredMs, phase: o.phase, operationId: o.operationId };
     }
     // Under the limit every 429 is an error; on the ramp it is the expected answer.
     if (!success && !(limited && o.phase === 'ramp')) { c.errors++; b.errors++; }
-    if (o.latencyMs !== undefined) {
-      const us = Math.max(1, Math.round(o.latencyMs * 1000));
+    const hists = this.phaseHists.get(o.phase)!;
+    if (o.serviceMs !== undefined) {
+      const us = Math.max(1, Math.round(o.serviceMs * 1000));
       c.hist.recordValue(us);
-      this.phaseHists.get(o.phase)!.recordValue(us);
-      const bar = HISTOGRAM_BOUNDS_MS.findIndex((bound) => o.latencyMs! < bound);
+      hists.service.recordValue(us);
+      const bar = HISTOGRAM_BOUNDS_MS.findIndex((bound) => o.serviceMs! < bound);
       c.bars[bar === -1 ? HISTOGRAM_BOUNDS_MS.length : bar]++;
+    }
+    if (o.responseMs !== undefined) {
+      const us = Math.max(1, Math.round(o.responseMs * 1000));
+      c.resp.recordValue(us);
+      hists.response.recordValue(us);
     }
   }
 
@@ -121,36 +132,53 @@ export class Recorder {
     return { lastSecond: this.sends.length - i, sent: this.sends.length, answered: this.answered, ...totals };
   }
 
-  /** Endpoint stats of a phase so far (for abortOnFail thresholds during the run). */
-  phaseResults(): PhaseResult[] {
+  /**
+   * Endpoint stats per phase. `counts` only: no percentiles, which are the costly part, for the
+   * abortOnFail thresholds evaluated every second during the run (error rates).
+   */
+  phaseResults(o: { counts?: boolean } = {}): PhaseResult[] {
     return this.schedule.phases.map((spec) => {
-      const endpoints = [...this.cells.entries()].filter(([k]) => k.startsWith(`${spec.name}|`)).map(([, c]) => strip(c));
+      const endpoints = [...this.cells.entries()].filter(([k]) => k.startsWith(`${spec.name}|`)).map(([, c]) => strip(c, !o.counts));
       const sent = this.sendsPerPhase.get(spec.name)!;
       const planned = Math.round(((spec.fromRps + spec.toRps) / 2) * (spec.durationMs / 1000));
+      const hists = this.phaseHists.get(spec.name)!;
+      const total = totalOf(endpoints, o.counts ? undefined : latencyOf(hists.service));
+      const response = o.counts ? undefined : latencyOf(hists.response);
+      const lag = o.counts ? undefined : latencyOf(sent.lag);
       return {
-        ...spec, planned, sent: sent.n, achievedRps: sent.inside / (spec.durationMs / 1000), maxLagMs: Math.round(sent.maxLag * 100) / 100,
-        endpoints, total: totalOf(endpoints, latencyOf(this.phaseHists.get(spec.name)!)),
+        ...spec, planned, sent: sent.n, achievedRps: sent.inside / (spec.durationMs / 1000),
+        ...(lag ? { sendLag: { p50: lag.p50, p99: lag.p99, max: lag.max } } : {}),
+        endpoints, total: response ? { ...total, responseTime: response } : total,
       };
     });
   }
 
   onset(): Onset {
     const resolution = onsetResolution(this.config);
-    if (!this.first429) return { found: false, resolution };
+    if (!this.first429) return { found: false, resolution, early: 0 };
     // Requests answered in (t − window, t], t the answer of the first 429: what the limiter had
     // counted when it first said no. Answer times follow the target's clock of events: when the
     // target or the runner pauses (a busy machine), requests reach the limiter late and in a
     // burst, and counting them by due or send time would place them where the limiter did not.
+    const offeredAt = this.offeredCounter();
+    const early = this.limitedAt.filter((at) => offeredAt(at) < MIN_ONSET * this.config.rpm).length;
     const t = this.first429.answeredMs;
-    const from = t - this.config.windowMs;
-    let offered = this.setupSendsMs.filter((s) => s > from && s <= t).length;
-    for (const a of this.answers) if (a > from && a <= t) offered++;
+    const offered = offeredAt(t);
     const fraction = offered / this.config.rpm;
     return {
+      early,
       found: true, atMs: Math.round(t), phase: this.first429.phase, operationId: this.first429.operationId,
       offeredInWindow: offered, fractionOfLimit: round3(fraction), rpmEquivalent: Math.round(fraction * this.config.rpm),
       rateFraction: round3(rateAt(this.schedule, t) / this.schedule.limitRps), resolution: round3(resolution),
     };
+  }
+
+  /** Requests the limiter had counted in the window (t − window, t]: answers in it, and setup sends. */
+  private offeredCounter(): (t: number) => number {
+    const times = [...this.answers, ...this.setupSendsMs].sort((a, b) => a - b);
+    // Index of the first time > x: a binary search, since there is one count per 429.
+    const after = (x: number) => { let lo = 0, hi = times.length; while (lo < hi) { const m = (lo + hi) >> 1; if (times[m] <= x) lo = m + 1; else hi = m; } return lo; };
+    return (t) => after(t) - after(t - this.config.windowMs);
   }
 
   timeline() {
@@ -177,7 +205,11 @@ export function timelineBucketMs(s: Schedule): number {
   return Math.max(100, Math.min(nice, Math.floor(s.totalMs / 10 / 100) * 100 || 100));
 }
 
-function strip(c: Cell): EndpointStats {
-  const latency = latencyOf(c.hist);
-  return { operationId: c.operationId, count: c.count, ok: c.ok, errors: c.errors, rateLimited: c.rateLimited, retryAfterMissing: c.retryAfterMissing, ...(latency ? { latency } : {}) };
+function strip(c: Cell, percentiles: boolean): EndpointStats {
+  const latency = percentiles ? latencyOf(c.hist) : undefined;
+  const responseTime = percentiles ? latencyOf(c.resp) : undefined;
+  return {
+    operationId: c.operationId, count: c.count, ok: c.ok, errors: c.errors, rateLimited: c.rateLimited, retryAfterMissing: c.retryAfterMissing,
+    ...(latency ? { latency } : {}), ...(responseTime ? { responseTime } : {}),
+  };
 }

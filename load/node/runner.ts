@@ -1,13 +1,16 @@
 // The Node runner: the load model of load/model/ without k6. Setup through the interface, then
 // the steady and ramp phases as an open model (undici, arrivals on the clock), then teardown.
-// Latency is measured from each request's scheduled send time, so a late send (the runner or a
-// slow target backing things up) counts against the target instead of vanishing.
+// Each answer gives two times: the service time, from the actual send (what k6 reports as
+// http_req_duration, and what the thresholds judge), and the response time, from the scheduled
+// send, so that a late send (the runner's, or a slow target backing things up) is charged too
+// instead of vanishing (coordinated omission, corrected as wrk2 does). The send lag itself is
+// reported per phase.
 import { randomInt } from 'node:crypto';
 import type { LoadConfig } from '../model/config.ts';
 import { requestAt, type Fixture, type LoadRequest, type SeedData } from '../model/mix.ts';
 import { capturedId, fixtureFrom, runTag as makeRunTag, setupSteps, teardownSteps } from '../model/setup.ts';
 import { buildSchedule, rateAt, timeOfCount, type PhaseName } from '../model/schedule.ts';
-import { SUMMARY_SCHEMA, evaluate, verdictOf, type LoadSummary } from '../model/summary.ts';
+import { SUMMARY_SCHEMA, checksOf, evaluate, verdictOf, type LoadSummary } from '../model/summary.ts';
 import { defaultThresholds, type Threshold } from '../model/thresholds.ts';
 import { seedData, DEFAULT_SEED } from '../data.ts';
 import { dispatchArrivals } from './arrivals.ts';
@@ -41,7 +44,6 @@ export interface NodeRunOptions {
   /** Leave the worlds and personas the setup created. */
   keep?: boolean;
   connections?: number;
-  timeoutMs?: number;
   onProgress?: (p: Progress) => void;
   signal?: AbortSignal;
 }
@@ -70,7 +72,7 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
   const thresholds = o.thresholds ?? defaultThresholds(config);
   const schedule = buildSchedule(config);
   const tag = makeRunTag(Date.now(), randomInt(2 ** 31));
-  const client = createClient(o.baseUrl, o.apiKey, { connections: o.connections, timeoutMs: o.timeoutMs });
+  const client = createClient(o.baseUrl, o.apiKey, { connections: o.connections, timeoutMs: config.timeoutMs });
   const warnings: string[] = [];
   const report = (p: Omit<Progress, 'lastSecond' | 'sent' | 'ok' | 'rateLimited' | 'errors'> & Partial<Progress>) =>
     o.onProgress?.({ lastSecond: 0, sent: 0, ok: 0, rateLimited: 0, errors: 0, ...p });
@@ -101,7 +103,8 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
     const stop = () => controller.abort();
     o.signal?.addEventListener('abort', stop);
     let aborted: string | undefined;
-    const inFlight = new Set<Promise<void>>();
+    let inFlight = 0;
+    let drained: (() => void) | undefined;
     // A request due exactly at the boundary belongs to the ramp (rounding of timeOfCount aside).
     const phaseOf = (due: number): PhaseName => (due < config.steadyMs - 1e-6 ? 'steady' : 'ramp');
 
@@ -110,7 +113,9 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
       const p = recorder.progress(now);
       report({ stage: phaseOf(now), elapsedMs: now, totalMs: schedule.totalMs, rateRps: rateAt(schedule, now), ...p });
       // abortOnFail thresholds: evaluated while running, once their delay has passed.
-      const live = evaluate(thresholds.filter((t) => t.abortOnFail && now >= (t.delayAbortEvalMs ?? 0)), recorder.phaseResults(), { found: false, resolution: 0 });
+      const due = thresholds.filter((t) => t.abortOnFail && now >= (t.delayAbortEvalMs ?? 0));
+      // Percentiles only when an abort threshold needs them (the default one is an error rate).
+      const live = due.length ? evaluate(due, recorder.phaseResults({ counts: due.every((t) => t.kind !== 'latency') }), { found: false, resolution: 0, early: 0 }) : [];
       const failed = live.find((r) => !r.ok);
       if (failed && !aborted) {
         aborted = `threshold '${failed.id}' (${failed.expression}) failed at ${(now / 1000).toFixed(1)} s with ${failed.actual?.toFixed(3)}: stopped early`;
@@ -127,19 +132,19 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
         const phase = phaseOf(dueMs);
         const req = requestAt(k, data, fx);
         recorder.recordSend(phase, dueMs, sentMs);
-        const p = client.send(req).then((out) => {
-          const answeredMs = performance.now() - t0;
+        inFlight++;
+        client.dispatch(req, (out) => {
+          const answeredMs = out.answeredAt - t0;
           recorder.recordOutcome({
-            phase, operationId: req.operationId, sentMs, answeredMs, status: out.status, hasRetryAfter: out.retryAfter !== undefined,
-            ...(out.status ? { latencyMs: answeredMs - dueMs } : {}),
+            phase, operationId: req.operationId, sentMs: out.sentAt - t0, answeredMs, status: out.status, hasRetryAfter: out.retryAfter !== undefined,
+            ...(out.status ? { serviceMs: out.answeredAt - out.sentAt, responseMs: answeredMs - dueMs } : {}),
           });
+          if (--inFlight === 0) drained?.();
         });
-        inFlight.add(p);
-        void p.finally(() => inFlight.delete(p));
       },
     });
-    report({ stage: 'drain', elapsedMs: schedule.totalMs, totalMs: schedule.totalMs, ...recorder.progress(schedule.totalMs), note: `waiting for ${inFlight.size} answers` });
-    await Promise.all(inFlight);
+    report({ stage: 'drain', elapsedMs: schedule.totalMs, totalMs: schedule.totalMs, ...recorder.progress(schedule.totalMs), note: `waiting for ${inFlight} answers` });
+    if (inFlight > 0) await new Promise<void>((resolve) => { drained = resolve; });
     clearInterval(ticker);
     o.signal?.removeEventListener('abort', stop);
     const wallMs = performance.now() - t0;
@@ -160,7 +165,7 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
     for (const p of phases) {
       const target = ((p.fromRps + p.toRps) / 2);
       if (!aborted && p.achievedRps! < target * 0.98) {
-        warnings.push(`${p.name}: the runner sent ${p.achievedRps!.toFixed(1)} req/s of the ${target.toFixed(1)} planned (worst send ${p.maxLagMs} ms late): the client machine could not keep up; latencies include that lag`);
+        warnings.push(`${p.name}: the runner sent ${p.achievedRps!.toFixed(1)} req/s of the ${target.toFixed(1)} planned (sends up to ${p.sendLag?.max ?? 0} ms late): the client machine could not keep up; latencies include that lag`);
       }
     }
     if (!onset.found && !aborted) {
@@ -178,7 +183,7 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
       config: { ...config, seed }, target: { baseUrl: o.baseUrl, ...(o.embedded !== undefined ? { embedded: o.embedded } : {}) },
       startedAt: new Date(Date.now() - wallMs).toISOString(), durationMs: Math.round(wallMs),
       setup: { requests: steps.length, runTag: tag },
-      phases, onset, thresholds: results, verdict: verdictOf(results, aborted),
+      phases, onset, thresholds: results, checks: checksOf(phases), verdict: verdictOf(results, aborted),
       ...(aborted ? { aborted } : {}), warnings, timeline, histograms: recorder.histograms(),
     };
   } finally {

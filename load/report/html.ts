@@ -54,18 +54,20 @@ function histogram(op: string, h: { boundsMs: number[]; counts: number[] }): str
     return `<rect class="ok" x="${(5 + i * bw).toFixed(1)}" y="${(H - B - hh).toFixed(1)}" width="${(bw - 1).toFixed(1)}" height="${hh.toFixed(1)}"><title>${esc(labels[i])} ms: ${c}</title></rect>`
       + (i % 2 === 0 ? `<text x="${(5 + i * bw + bw / 2).toFixed(1)}" y="${H - B + 12}" text-anchor="middle" class="small">${esc(labels[i])}</text>` : '');
   }).join('');
-  return `<figure><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="latency histogram of ${esc(op)}"><text x="5" y="12">${esc(op)}</text>${bars}<text x="${W / 2}" y="${H - 2}" text-anchor="middle" class="small">latency, ms (steady phase)</text></svg></figure>`;
+  return `<figure><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="latency histogram of ${esc(op)}"><text x="5" y="12">${esc(op)}</text>${bars}<text x="${W / 2}" y="${H - 2}" text-anchor="middle" class="small">service time, ms (steady phase)</text></svg></figure>`;
 }
 
 function phaseTable(p: PhaseResult): string {
   const rows: EndpointStats[] = [...p.endpoints.filter((e) => e.count > 0).sort((a, b) => b.count - a.count), p.total];
   const cells = rows.map((e) => `<tr${e.operationId === 'total' ? ' class="total"' : ''}><td>${esc(e.operationId)}</td><td>${e.count}</td><td>${fmt(e.latency?.p50, 2)}</td><td>${fmt(e.latency?.p95, 2)}</td><td>${fmt(e.latency?.p99, 2)}</td><td>${e.errors}</td><td>${e.rateLimited}</td></tr>`).join('');
-  return `<h3>${esc(p.name)}: ${fmt(p.fromRps)}${p.fromRps !== p.toRps ? ` → ${fmt(p.toRps)}` : ''} req/s, ${fmt(p.durationMs / 1000)} s</h3>
+  const lag = p.sendLag ? `; sends late by ${fmt(p.sendLag.p99, 1)} ms at p99` : '';
+  return `<h3>${esc(p.name)}: ${fmt(p.fromRps)}${p.fromRps !== p.toRps ? ` → ${fmt(p.toRps)}` : ''} req/s, ${fmt(p.durationMs / 1000)} s (${fmt(p.achievedRps, 1)} req/s achieved${lag})</h3>
 <table><thead><tr><th>endpoint</th><th>count</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>errors</th><th>429s</th></tr></thead><tbody>${cells}</tbody></table>`;
 }
 
 export function renderHtml(s: LoadSummary): string {
   const hist = Object.entries(s.histograms ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([op, h]) => histogram(op, h)).join('');
+  const checks = (s.checks ?? []).map((c) => `<tr class="${c.fails ? 'fail' : 'pass'}"><td>${esc(c.name)}</td><td>${c.passes}</td><td>${c.fails}</td></tr>`).join('');
   const thresholds = s.thresholds.map((t) => `<tr class="${t.ok ? 'pass' : 'fail'}"><td>${t.ok ? 'pass' : 'FAIL'}</td><td>${esc(t.id)}</td><td><code>${esc(t.expression)}</code></td><td>${t.actual === undefined ? '–' : fmt(t.actual, 3)}</td></tr>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Load ${esc(s.tier)}: ${esc(s.verdict)}</title>
@@ -88,10 +90,12 @@ ${s.aborted ? `<p class="fail"><strong>Aborted:</strong> ${esc(s.aborted)}</p>` 
 <h2>Requests per second, and where 429s began</h2>
 ${rateChart(s)}
 <p><strong>${esc(onsetLine(s))}</strong>.${s.onset.found ? ` The onset is the load offered over the rate-limit window that ended with the first 429, against the plan's budget for a window: a limiter counting in fixed windows says no only once a window's budget is spent, so the scheduled rate at that moment can be further past the limit (the ramp climbs ${Math.round(s.onset.resolution * 100)}% of the limit per window).` : ''}</p>
-<h2>Latency per endpoint (steady phase)</h2>
+<h2>Service time per endpoint (steady phase: from each request's actual send to its whole answer)</h2>
 ${hist || '<p class="note">No histograms in this summary.</p>'}
 <h2>Per endpoint</h2>
 ${s.phases.map(phaseTable).join('\n')}
+<h2>Checks</h2>
+<table><thead><tr><th>check</th><th>passed</th><th>failed</th></tr></thead><tbody>${checks}</tbody></table>
 <h2>Thresholds</h2>
 <table><thead><tr><th>result</th><th>threshold</th><th>expression</th><th>measured</th></tr></thead><tbody>${thresholds}</tbody></table>
 ${s.warnings.length ? `<h2>Warnings</h2><ul>${s.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : ''}

@@ -1,5 +1,6 @@
-// The terminal report: one table per phase (count, p50, p95, p99, errors, 429s per endpoint),
-// where 429s began, and the thresholds that failed. Plain strings, no colour codes, so it reads
+// The terminal report: one table per phase (count, service-time p50, p95, p99, the response time's
+// p99 where the engine knows it, errors, 429s per endpoint), where 429s began, the checks and the
+// thresholds that failed. Plain strings, no colour codes, so it reads
 // the same in a CI log, in k6's stdout (handleSummary) and in a README.
 import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
 
@@ -18,11 +19,15 @@ function phaseTable(p: PhaseResult, limitRps: number): string {
   const what = p.fromRps === p.toRps
     ? `${pct(shareFrom)} of the limit, ${rps(p.fromRps)} req/s for ${secs(p.durationMs)}`
     : `${pct(shareFrom)} → ${pct(shareTo)} of the limit, ${rps(p.fromRps)} → ${rps(p.toRps)} req/s over ${secs(p.durationMs)}`;
-  const kept = p.achievedRps !== undefined ? `, ${rps(p.achievedRps)} req/s achieved, sends at most ${ms(p.maxLagMs)} ms late` : '';
-  const header = `${p.name}: ${what} (${p.planned} planned, ${p.sent} sent${kept})`;
+  const lag = p.sendLag ? `, sends late by ${ms(p.sendLag.p99)} ms at p99 and ${ms(p.sendLag.max)} ms at most` : '';
+  const dropped = p.droppedIterations ? `, ${p.droppedIterations} dropped` : '';
+  const header = `${p.name}: ${what} (${p.planned} planned, ${p.sent} sent${dropped}, ${rps(p.achievedRps)} req/s achieved${lag})`;
   const rows: EndpointStats[] = [...p.endpoints.filter((e) => e.count > 0).sort((a, b) => b.count - a.count), p.total];
-  const cells = rows.map((e) => [e.operationId, String(e.count), ms(e.latency?.p50), ms(e.latency?.p95), ms(e.latency?.p99), String(e.errors), String(e.rateLimited)]);
-  const head = ['endpoint', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', '429s'];
+  // The response time (from the scheduled send) only where the engine measured it: the Node runner.
+  const resp = rows.some((e) => e.responseTime);
+  const cells = rows.map((e) => [e.operationId, String(e.count), ms(e.latency?.p50), ms(e.latency?.p95), ms(e.latency?.p99),
+    ...(resp ? [ms(e.responseTime?.p99)] : []), String(e.errors), String(e.rateLimited)]);
+  const head = ['endpoint', 'count', 'p50 ms', 'p95 ms', 'p99 ms', ...(resp ? ['resp p99'] : []), 'errors', '429s'];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const lines = [header, row(head, widths), ...cells.slice(0, -1).map((c) => row(c, widths)), row(cells[cells.length - 1], widths)];
   return lines.join('\n');
@@ -41,10 +46,12 @@ export function renderTable(s: LoadSummary): string {
   const window = s.plan.windowMs === 60_000 ? 'minute' : `${secs(s.plan.windowMs)} window`;
   const lines = [
     `load: ${s.tier} tier, ${s.plan.rpm} requests per ${window} (${rps(s.plan.limitRps)} req/s), ${s.engine} engine, ${s.target.baseUrl}${s.target.embedded ? ' (embedded reference)' : ''}`,
+    `(latency columns: service time, from each request's actual send to its whole answer${s.engine === 'node' ? '; resp p99: response time, from its scheduled send' : ''})`,
     '',
     ...s.phases.flatMap((p) => [phaseTable(p, s.plan.limitRps), '']),
     onsetLine(s),
   ];
+  for (const c of s.checks ?? []) if (c.passes + c.fails) lines.push(`check '${c.name}': ${c.passes} passed, ${c.fails} failed`);
   const failed = s.thresholds.filter((t) => !t.ok);
   lines.push(`thresholds: ${s.thresholds.length - failed.length} passed, ${failed.length} failed`);
   for (const t of failed) lines.push(`  FAILED ${t.id}: ${t.expression}, measured ${t.actual === undefined ? '-' : +t.actual.toFixed(3)}`);

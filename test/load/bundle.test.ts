@@ -2,16 +2,16 @@
 // use no syntax newer than ES2017, and, run against stand-ins for k6's modules (k6 itself is
 // not installed here), configure arrival-rate scenarios with per-endpoint thresholds, tag every
 // request with its operationId, check Retry-After on 429, and write the shared summary.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLoadBundles } from '../../load/build.ts';
 import { MIX } from '../../load/model/mix.ts';
-import { TIERS } from '../../load/model/tiers.ts';
+import { PLANS } from '../../contract/plans.ts';
 import type { LoadSummary } from '../../load/model/summary.ts';
+import { freshState, loadBundle, type K6State } from './k6-stub/harness.ts';
 
 let dir: string;
 let outputs: string[];
@@ -52,7 +52,7 @@ function newerThanEs2017(code: string): string[] {
 
 describe('npm run build:load', () => {
   it('writes one bundle per tier', () => {
-    expect(outputs.map((f) => basename(f)).sort()).toEqual(TIERS.map((t) => `${t}.js`).sort());
+    expect(outputs.map((f) => basename(f)).sort()).toEqual(PLANS.map((t) => `${t}.js`).sort());
   });
 
   it('bundles import nothing but k6 modules', () => {
@@ -79,40 +79,12 @@ describe('npm run build:load', () => {
 
 // ---- Running a bundle on stand-ins of k6's modules ----
 
-interface Call { method: string; url: string; body: string | null; params: { headers: Record<string, string>; tags: Record<string, string>; responseCallback?: unknown } }
-interface K6State {
-  requests: Call[]; checks: Array<{ name: string; ok: boolean }>; sleeps: number[]; metrics: Record<string, Array<{ value: unknown; tags?: unknown }>>;
-  iteration: number; scenarioStart: number; respond(call: Call): { status: number; body?: string; headers: Record<string, string> };
-}
-const stubDir = fileURLToPath(new URL('./k6-stub/', import.meta.url));
-let copies = 0;
-
-/** Imports a bundle with its k6 imports pointed at the stand-ins, under the given __ENV. */
-async function loadBundle(tier: string, env: Record<string, string>): Promise<any> {
-  const code = readFileSync(join(dir, `${tier}.js`), 'utf8')
-    .replace(/from "k6"/g, `from "${join(stubDir, 'k6.mjs')}"`)
-    .replace(/from "k6\/(http|execution|metrics)"/g, (_, m: string) => `from "${join(stubDir, `${m}.mjs`)}"`);
-  const file = join(dir, `run-${tier}-${copies++}.mjs`);
-  writeFileSync(file, code);
-  (globalThis as any).__ENV = env;
-  return import(file);
-}
-
-function freshState(): K6State {
-  const state: K6State = {
-    requests: [], checks: [], sleeps: [], metrics: {}, iteration: 0, scenarioStart: Date.now(),
-    respond: () => ({ status: 200, body: '{}', headers: {} }),
-  };
-  (globalThis as any).__k6 = state;
-  return state;
-}
-
 describe('a bundle run by k6 (stand-ins)', () => {
   const ENV = { LOAD_BASE_URL: 'http://target.test/', LOAD_API_KEY: 'mk_test_bundle_key', LOAD_WINDOW_MS: '1000', LOAD_DURATION: '10s' };
 
   it('declares arrival-rate scenarios per phase and thresholds per endpoint', async () => {
     freshState();
-    const { options } = await loadBundle('free', ENV);
+    const { options } = await loadBundle(dir, 'free', ENV);
     expect(options.scenarios.steady).toMatchObject({ executor: 'constant-arrival-rate', exec: 'steady', rate: 80, timeUnit: '1000ms', duration: '5000ms', tags: { phase: 'steady' } });
     expect(options.scenarios.ramp).toMatchObject({
       executor: 'ramping-arrival-rate', exec: 'ramp', startRate: 80, timeUnit: '1000ms', startTime: '5000ms',
@@ -125,12 +97,69 @@ describe('a bundle run by k6 (stand-ins)', () => {
     }
     expect(options.thresholds['http_req_failed{phase:steady}']).toContainEqual({ threshold: 'rate<0.5', abortOnFail: true, delayAbortEval: '2500ms' });
     expect(options.thresholds.retry_after_on_429).toEqual(['rate>=1']);
-    expect(options.thresholds.rate_limit_onset).toEqual(['min>=95']);
+    // A Rate of early 429s, which k6 passes when empty (no 429 seen), as the Node runner does.
+    expect(options.thresholds.rate_limit_early).toEqual(['rate<=0']);
+    expect(options.thresholds.rate_limit_onset).toBeUndefined();
+    // VUs from the rate and the slowest latency the thresholds accept (1 s): 150 req/s at the peak
+    // (the free plan's 100 per 1 s window, to 150%), so 150 in flight, and 10 to spare.
+    expect(options.scenarios.ramp).toMatchObject({ maxVUs: 160, preAllocatedVUs: 20, gracefulStop: '10000ms' });
+  });
+
+  it('computes its options with no environment at all (k6 archive, inspect, cloud run), and reads every knob', async () => {
+    freshState();
+    const bare = await loadBundle(dir, 'pro', {});
+    // The real minute: pro's 2000 a minute, 80% steady, 150% at the end of the ramp.
+    expect(bare.options.scenarios.steady).toMatchObject({ rate: 1600, timeUnit: '60000ms', duration: '60000ms' });
+    expect(bare.options.scenarios.ramp.maxVUs).toBe(Math.ceil(50 * 1) + 10);
+    freshState();
+    const tuned = await loadBundle(dir, 'pro', { LOAD_TIMEOUT_MS: '2500', LOAD_MAX_VUS: '40', LOAD_P99_MS: '200', LOAD_DURATION: '20s', LOAD_WINDOW_MS: '5000' });
+    expect(tuned.options.scenarios.steady).toMatchObject({ maxVUs: 40, gracefulStop: '2500ms', duration: '10000ms', timeUnit: '5000ms' });
+    freshState();
+    await expect(loadBundle(dir, 'pro', { LOAD_RAMP_TO: 'lots' })).rejects.toThrow(/^LOAD_RAMP_TO must be a number, got 'lots'$/);
+    freshState();
+    await expect(loadBundle(dir, 'enterprise', {})).rejects.toThrow(/LOAD_RPM N/);
+  });
+
+  it('uses LOAD_TIMEOUT_MS for every request', async () => {
+    const k6 = freshState();
+    const script = await loadBundle(dir, 'free', { ...ENV, LOAD_TIMEOUT_MS: '1234' });
+    script.steady({ fx: { worlds: [{ id: 'w1', users: ['u'], personas: ['p'] }], personaIds: ['p1'] }, runTag: 't', setupRequests: 4 });
+    expect(k6.requests[0].params.timeout).toBe('1234ms');
+  });
+
+  it('without a target or key, refuses in setup, naming the variable, and the run stops saying why', async () => {
+    for (const [env, message] of [
+      [{}, /^LOAD_BASE_URL is not set/],
+      [{ LOAD_BASE_URL: 'http://target.test' }, /^LOAD_API_KEY is not set/],
+      [{ LOAD_BASE_URL: 'target.test', LOAD_API_KEY: 'k' }, /^LOAD_BASE_URL must be an http\(s\) URL/],
+    ] as const) {
+      const k6 = freshState();
+      const script = await loadBundle(dir, 'free', env);
+      const data = script.setup();
+      expect(data.error).toMatch(message);
+      expect(k6.requests).toEqual([]);
+      expect(() => script.steady(data)).toThrow(/test aborted: LOAD_/);
+      const out = script.handleSummary({ metrics: {}, setup_data: data });
+      const summary = JSON.parse(out['load-free.json']) as LoadSummary;
+      expect(summary).toMatchObject({ verdict: 'fail', aborted: data.error });
+      expect(out.stdout).toContain(`aborted: ${data.error}`);
+      expect(out.stdout).not.toContain('no 429');
+    }
+  });
+
+  it('a setup the target refuses stops the run, and the summary says what it answered', async () => {
+    const k6 = freshState();
+    const script = await loadBundle(dir, 'free', ENV);
+    k6.respond = () => ({ status: 401, body: '{"error":{"code":"UNAUTHORIZED"}}', headers: {} });
+    const data = script.setup();
+    expect(data.error).toMatch(/^setup: POST \/worlds \(createWorld\) answered 401: .*UNAUTHORIZED/);
+    const summary = JSON.parse(script.handleSummary({ metrics: {}, setup_data: data })['load-free.json']) as LoadSummary;
+    expect(summary.aborted).toBe(data.error);
   });
 
   it('sets up through the interface, waiting out a 429, and tags each request with its operationId', async () => {
     const k6 = freshState();
-    const script = await loadBundle('free', ENV);
+    const script = await loadBundle(dir, 'free', ENV);
     let limited = false;
     k6.respond = (call): ReturnType<K6State['respond']> => {
       if (!limited) { limited = true; return { status: 429, body: '{}', headers: { 'Retry-After': '1' } }; }
@@ -161,7 +190,7 @@ describe('a bundle run by k6 (stand-ins)', () => {
 
   it('on the ramp, counts 429s as expected, checks Retry-After and records where they began', async () => {
     const k6 = freshState();
-    const script = await loadBundle('free', ENV);
+    const script = await loadBundle(dir, 'free', ENV);
     const data = { fx: { worlds: [{ id: 'w1', users: ['u'], personas: ['p'] }], personaIds: ['p1'] }, runTag: 't', setupRequests: 4 };
     k6.scenarioStart = Date.now() - 2500; // 2.5 s into the ramp: 7.5 s into the run
     k6.respond = () => ({ status: 429, body: '', headers: {} });
@@ -182,7 +211,7 @@ describe('a bundle run by k6 (stand-ins)', () => {
 
   it('writes reports/load-<tier>.json with the shared summary and the verdict of the thresholds', async () => {
     freshState();
-    const script = await loadBundle('starter', ENV);
+    const script = await loadBundle(dir, 'starter', { ...ENV, LOAD_REPORT_DIR: 'reports/' });
     const metrics: Record<string, { values: Record<string, number>; thresholds?: Record<string, { ok: boolean }> }> = {
       'http_reqs{endpoint:chat,phase:steady}': { values: { count: 40 } },
       'http_req_duration{endpoint:chat,phase:steady}': { values: { med: 20, 'p(95)': 700, 'p(99)': 900, max: 950, avg: 60 }, thresholds: { 'p(95)<500': { ok: false }, 'p(99)<1000': { ok: true } } },
@@ -193,9 +222,13 @@ describe('a bundle run by k6 (stand-ins)', () => {
       'http_reqs{phase:ramp}': { values: { count: 50 } },
       'rate_limited{phase:ramp}': { values: { count: 7 } },
       rate_limit_onset: { values: { min: 101.2, count: 7 } },
+      rate_limit_early: { values: { rate: 0, passes: 0, fails: 7 } },
     };
-    const out = script.handleSummary({ metrics, setup_data: { runTag: 'load-x', setupRequests: 4 }, state: { testRunDurationMs: 10_000 } });
+    const checks = [{ name: 'status is 2xx', passes: 83, fails: 0 }, { name: '429 carries Retry-After', passes: 7, fails: 0 }];
+    const out = script.handleSummary({ metrics, root_group: { checks }, setup_data: { runTag: 'load-x', setupRequests: 4 }, state: { testRunDurationMs: 10_000 } });
     const summary = JSON.parse(out['reports/load-starter.json']) as LoadSummary;
+    expect(summary.checks).toEqual(checks);
+    expect(summary.phases[0].achievedRps).toBe(8);
     expect(summary).toMatchObject({ schema: 'simulation-load-summary/1', engine: 'k6', tier: 'starter', verdict: 'fail', setup: { requests: 4, runTag: 'load-x' } });
     expect(summary.thresholds.filter((t) => !t.ok).map((t) => t.id)).toEqual(['chat p95 (steady)']);
     expect(summary.phases[0].endpoints.find((e) => e.operationId === 'chat')).toMatchObject({ count: 40, errors: 0, ok: 40, latency: { p95: 700 } });
@@ -205,10 +238,19 @@ describe('a bundle run by k6 (stand-ins)', () => {
     expect(out.stdout).toContain('verdict: FAIL');
   });
 
-  it('refuses an mk_live_ key unless LOAD_ALLOW_LIVE is set', async () => {
+  it('refuses an mk_live_ key in setup unless LOAD_ALLOW_LIVE is set', async () => {
+    const k6 = freshState();
+    const live = await loadBundle(dir, 'pro', { ...ENV, LOAD_API_KEY: 'mk_live_secret' });
+    expect(live.setup().error).toMatch(/refusing the production key mk_live_…\(redacted\)/);
+    expect(k6.requests).toEqual([]);
+    const allowed = freshState();
+    allowed.respond = (call) => ({ status: 201, body: JSON.stringify({ result: call.url.endsWith('/worlds') ? { worldId: 'w' } : { personaId: 'p' } }), headers: {} });
+    expect((await loadBundle(dir, 'pro', { ...ENV, LOAD_API_KEY: 'mk_live_secret', LOAD_ALLOW_LIVE: 'true' })).setup().error).toBeUndefined();
+  });
+
+  it('leaves k6 its own end-of-test summary with LOAD_SUMMARY=k6', async () => {
     freshState();
-    await expect(loadBundle('pro', { ...ENV, LOAD_API_KEY: 'mk_live_secret' })).rejects.toThrow(/refusing the production key mk_live_…\(redacted\)/);
-    freshState();
-    await expect(loadBundle('pro', { ...ENV, LOAD_API_KEY: 'mk_live_secret', LOAD_ALLOW_LIVE: 'true' })).resolves.toHaveProperty('options');
+    const script = await loadBundle(dir, 'free', { ...ENV, LOAD_SUMMARY: 'k6' });
+    expect(script.handleSummary({ metrics: {} })).toBeUndefined();
   });
 });

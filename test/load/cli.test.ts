@@ -81,12 +81,19 @@ describe('npm run load runs', () => {
     const r = await load(['--tier', 'free', '--duration', '4s', '--window-ms', '1000', '--steady-fraction', '0.5', '--p95-ms', '3000', '--p99-ms', '5000', '--engine', 'node']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stderr).toMatch(/\[steady \d+\/4 s\]/);
-    expect(r.stdout).toMatch(/endpoint\s+count\s+p50 ms\s+p95 ms\s+p99 ms\s+errors\s+429s/);
+    expect(r.stdout).toMatch(/endpoint\s+count\s+p50 ms\s+p95 ms\s+p99 ms\s+resp p99\s+errors\s+429s/);
+    expect(r.stdout).toMatch(/^check 'status is 2xx': \d+ passed, 0 failed$/m);
     expect(r.stdout).toMatch(/^chat\s+\d+/m);
     expect(r.stdout).toMatch(/^429s began at \d+% of the limit/m);
     expect(r.stdout).toContain('verdict: PASS');
     const summary = JSON.parse(readFileSync(join(reports, 'load-free.json'), 'utf8')) as LoadSummary;
     expect(summary).toMatchObject({ schema: 'simulation-load-summary/1', engine: 'node', tier: 'free', verdict: 'pass', target: { embedded: true } });
+    // Service time, response time (from the scheduled send) and the runner's send lag, all measured.
+    const steady = summary.phases[0];
+    expect(steady.total.latency!.p50).toBeGreaterThan(0);
+    expect(steady.total.responseTime!.p99).toBeGreaterThanOrEqual(steady.total.latency!.p99 * 0.9);
+    expect(steady.sendLag!.max).toBeGreaterThanOrEqual(0);
+    expect(summary.checks.find((c) => c.name === 'status is 2xx')).toMatchObject({ passes: steady.total.ok + summary.phases[1].total.ok, fails: 0 });
     const html = readFileSync(join(reports, 'load-free.html'), 'utf8');
     expect(html).toContain('plan limit');
     expect(html).toContain('first 429');
@@ -111,4 +118,14 @@ describe('npm run load runs', () => {
       await server.close();
     }
   });
+});
+
+describe('npm run load reports', () => {
+  it('exits 2 when it cannot write its reports, after printing the table', async () => {
+    const r = await load(['--tier', 'free', '--duration', '2s', '--window-ms', '1000', '--engine', 'node', '--report-dir', join(root, 'package.json', 'reports')]);
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stdout).toContain('verdict:');
+    expect(r.stderr).toMatch(/could not write the reports to .*package\.json/);
+  });
+
 });

@@ -2,19 +2,17 @@
 // operations, the arrival schedule's arithmetic, configuration errors, threshold expressions.
 import { describe, expect, it } from 'vitest';
 import { operationById } from '../../contract/operations.ts';
-import { PLAN_RPM } from '../../reference/platform/index.ts';
-import { TIER_RPM } from '../../load/model/tiers.ts';
+import { PLAN_RPM as LOAD_PLAN_RPM } from '../../contract/plans.ts';
 import { MIX, MIX_CYCLE, MIX_TOTAL_WEIGHT, requestAt } from '../../load/model/mix.ts';
-import { parseDuration, resolveConfig } from '../../load/model/config.ts';
+import { envName, parseDuration, resolveConfig } from '../../load/model/config.ts';
 import { buildSchedule, countAt, offeredInWindow, onsetResolution, rateAt, timeOfCount } from '../../load/model/schedule.ts';
 import { defaultThresholds, expression, passes } from '../../load/model/thresholds.ts';
 import { fixtureFrom } from '../../load/model/setup.ts';
 import { seedData } from '../../load/data.ts';
 
 describe('tiers', () => {
-  it('are the plans of SPEC.md, as the reference enforces them', () => {
-    expect(TIER_RPM).toEqual({ free: 100, starter: 500, pro: 2000 });
-    expect(TIER_RPM).toEqual(PLAN_RPM);
+  it('are the plans of SPEC.md (contract/plans.ts, which the reference enforces too)', () => {
+    expect(LOAD_PLAN_RPM).toEqual({ free: 100, starter: 500, pro: 2000 });
   });
 });
 
@@ -56,7 +54,7 @@ describe('configuration', () => {
   });
 
   it('defaults to one real minute of steady load and one of ramp', () => {
-    expect(resolveConfig({ tier: 'pro' })).toEqual({ tier: 'pro', rpm: 2000, windowMs: 60_000, steadyFraction: 0.8, rampTo: 1.5, steadyMs: 60_000, rampMs: 60_000 });
+    expect(resolveConfig({ tier: 'pro' })).toEqual({ tier: 'pro', rpm: 2000, windowMs: 60_000, steadyFraction: 0.8, rampTo: 1.5, steadyMs: 60_000, rampMs: 60_000, timeoutMs: 10_000 });
   });
 
   it('refuses what cannot run, in one line', () => {
@@ -69,11 +67,19 @@ describe('configuration', () => {
       [{ tier: 'free', steadyFraction: 1.2 }, /steady-fraction/],
       [{ tier: 'free', rampTo: 0.5 }, /ramp-to/],
       [{ tier: 'free', windowMs: 10 }, /window-ms/],
+      [{ tier: 'free', timeoutMs: 0 }, /timeout-ms/],
     ];
     for (const [input, message] of bad) {
       expect(() => resolveConfig(input), JSON.stringify(input)).toThrow(message);
       try { resolveConfig(input); } catch (err) { expect((err as Error).message).not.toContain('\n'); }
     }
+  });
+
+  it('names options as the caller knows them: flags in the CLI, LOAD_* variables in k6', () => {
+    expect(() => resolveConfig({ tier: 'enterprise' }, envName)).toThrow(/LOAD_RPM N/);
+    expect(() => resolveConfig({ tier: 'free', rampTo: 0.5 }, envName)).toThrow(/LOAD_RAMP_TO must be above LOAD_STEADY_FRACTION/);
+    expect(() => resolveConfig({ tier: 'free', timeoutMs: -1 }, envName)).toThrow(/^LOAD_TIMEOUT_MS/);
+    expect(() => resolveConfig({ tier: 'free', rpm: 7 }, envName)).not.toThrow(/--/);
   });
 });
 
@@ -125,7 +131,8 @@ describe('thresholds', () => {
     expect(expression(p95)).toBe('p(95)<500');
     expect([passes(p95, 499.9), passes(p95, 500), passes(p95, undefined)]).toEqual([true, false, true]);
     const onset = defaultThresholds(resolveConfig({ tier: 'pro' })).find((x) => x.kind === 'onset')!;
-    expect(expression(onset)).toBe('min>=95');
-    expect([passes(onset, 0.95), passes(onset, 0.94)]).toEqual([true, false]);
+    // The share of 429s that came before the limit: none may.
+    expect(expression(onset)).toBe('rate<=0');
+    expect([passes(onset, 0), passes(onset, 0.01), passes(onset, undefined)]).toEqual([true, false, true]);
   });
 });
