@@ -56,7 +56,7 @@ async function main(): Promise<number> {
     areas, strict: v.strict, keep: v.keep, timeoutMs, deadlineMs: v['deadline-s'] * 1000,
     workDir: resolve(v['report-dir']), plan: v.plan, rpm: v.rpm, rateLimitPlan: v['rate-limit-plan'],
     secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
-    allowBillable: v['allow-billable'], shownConfig: shown, print,
+    allowBillable: v['allow-billable'], generated: v.generated, seed: v.seed, shownConfig: shown, print,
   }, interrupted, () => { stopping = true; });
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
@@ -64,6 +64,7 @@ async function main(): Promise<number> {
   print(`conformance run ${session.runId} against ${target.baseUrl}${target.embedded ? ' (embedded reference)' : ''}`);
   print(`  areas: ${areas.join(', ')}`);
   print(`  configuration: ${JSON.stringify(shown)}`);
+  if (areas.includes('generated')) print(`  generated: ${session.config.generated} requests, seed ${session.config.seed} (the same --seed and --generated repeat the same requests)`);
   const result = await session.run();
   // Interrupted: the interruption handler cleans up and exits 2; nothing more happens here.
   if (stopping) return new Promise<number>(() => undefined);

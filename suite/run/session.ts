@@ -30,6 +30,10 @@ export interface SessionOptions {
   originKey?: string;
   allowedOrigin?: string;
   allowBillable: boolean;
+  /** Budget of the generated area, in requests (default 600). */
+  generated?: number;
+  /** Seed of the generated area (default: random). */
+  seed?: number;
   /** The effective configuration as it may be shown (redacted). */
   shownConfig: Record<string, unknown>;
   print: (line: string) => void;
@@ -38,6 +42,9 @@ export interface SessionOptions {
 
 /** Pacing: 90% of the plan's per-minute limit, none for enterprise (custom) unless --rpm. */
 export const paceOf = (plan: Plan, rpm?: number) => (rpm !== undefined ? rpm : plan === 'enterprise' ? 0 : Math.floor(PLAN_RPM[plan] * 0.9));
+
+/** Requests of the generated area when --generated is not given. */
+export const DEFAULT_GENERATED = 600;
 
 export interface Session {
   runId: string;
@@ -62,6 +69,8 @@ export function createSession(target: Target, o: SessionOptions, onInterrupt: ()
     allowedOrigin: o.allowedOrigin ?? target.extraKeys.allowedOrigin,
     allowBillable: target.embedded || o.allowBillable,
     timeoutMs: o.timeoutMs,
+    generated: o.generated ?? DEFAULT_GENERATED,
+    seed: o.seed ?? randomBytes(4).readUInt32BE() % 2_147_483_647,
     ledgerFile: join(o.workDir, `.created-${runId}.jsonl`),
     servedDocument: target.document,
     bundledDocument: bundledContract(),

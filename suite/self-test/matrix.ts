@@ -16,6 +16,9 @@ import { servedDocument, startFaultProxy, type FaultHooks, type FaultKeys } from
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 const DEADLINE_MS = 120_000;
+/** The generated area's budget and seed in the matrix: small, and fixed, so that both correct runs send the same requests. */
+const GENERATED = 200;
+const SEED = 1;
 
 export interface FaultVerdict {
   id: string;
@@ -102,14 +105,14 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   let rateKeyFreeAt = 0;
 
   /** One conformance run; what it created is soft-deleted directly at the reference, past any fault. */
-  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string): Promise<RunResult> {
+  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated = GENERATED): Promise<RunResult> {
     if (areas.includes('rate-limit')) {
       const left = rateKeyFreeAt - Date.now();
       if (left > 0) await sleep(left);
     }
     const session = createSession(t, {
       areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineMs: DEADLINE_MS, workDir: options.workDir,
-      plan: 'enterprise', rpm: 0, rateLimitPlan: 'free', allowBillable: true, shownConfig: { selfTest: label }, print: () => undefined,
+      plan: 'enterprise', rpm: 0, rateLimitPlan: 'free', allowBillable: true, generated, seed: SEED, shownConfig: { selfTest: label }, print: () => undefined,
     }, options.onInterrupt);
     let result: RunResult | undefined;
     try {
@@ -173,7 +176,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
         exitCode: 2, failed: [], caughtBy: [], caught: false, suiteErrors: [], requests: 0, durationMs: 0,
       };
       try {
-        const result = await behindProxy(fault, (t) => run(t, fault.areas, fault.timeoutMs ?? timeoutMs, fault.id));
+        const result = await behindProxy(fault, (t) => run(t, fault.areas, fault.timeoutMs ?? timeoutMs, fault.id, fault.generated));
         verdict.exitCode = result.exitCode;
         verdict.requests = result.requestCount;
         verdict.failed = result.requirements.filter((q) => q.outcome === 'fail').map((q) => q.id);
