@@ -7,7 +7,7 @@ import { afterAll, describe } from 'vitest';
 import fc from 'fast-check';
 import { documents } from '../suite/checks/documents.ts';
 import { Budget, checkProperty, Unjudgeable } from '../suite/generate/property.ts';
-import { anyRequest, generatedOperations, short, type GenRequest, type Owned } from '../suite/generate/requests.ts';
+import { anyRequest, describeRequest, generatedOperations, resolve, short, type GenRequest, type Owned } from '../suite/generate/requests.ts';
 import { answered, expectCanary, expectNo5xx, Probe, type Canary } from '../suite/generate/probe.ts';
 import { describeSequence, maxTickSeconds, runSequence, sequences } from '../suite/generate/sequences.ts';
 import type { RequirementId } from '../contract/requirements.ts';
@@ -62,7 +62,7 @@ function canaryOn(worldId: string, label: string, probe: Probe, key?: string): C
  *  shrinking run first read the canary, so that a run is judged only on a target it did not find broken. */
 function requestsProperty(probe: Probe, budget: Budget, canary: Canary, canaryId: RequirementId, answerId: RequirementId | undefined, seed: number) {
   let before: string | undefined;
-  const describeRun = (run: GenRequest[]) => run.map((r) => `${r.operationId} ${JSON.stringify(r).length > 600 ? short(JSON.stringify(r), 600) : JSON.stringify(r)}`).join(' ; ');
+  const describeRun = (run: GenRequest[]) => run.map((r) => describeRequest(r, resolve(r, ops().find((o) => o.operationId === r.operationId)!, owned))).join(' ; ');
   return checkProperty({
     arbitrary: fc.array(anyRequest(ops()), { minLength: 1, maxLength: 4 }), seed, budget, requestsPerRun: 3.5,
     timeLimitMs: timeLimit(budget.limit), repeat: repeat(), describe: describeRun,

@@ -142,11 +142,25 @@ export function resolve(req: GenRequest, op: GenOperation, owned: Owned): Resolv
     where = broken.where;
     text = broken.value === undefined ? undefined : bodyText(broken.value);
   }
-  const url = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
+  let wellFormed = true;
+  const url = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = params[name] ?? '';
+    try { return encodeURIComponent(value); } catch { wellFormed = false; return wtf8(value); }
+  });
   return {
-    operationId: op.bundled ? op.operationId : undefined, method: op.method, url, params, query: req.query, bodyText: text, where,
+    // A parameter with a lone surrogate cannot go through the client's encoding: it is sent raw, as bytes.
+    operationId: op.bundled && wellFormed ? op.operationId : undefined, method: op.method, url, params, query: req.query, bodyText: text, where,
     headers: req.contentType ? { 'content-type': req.contentType } : {},
   };
+}
+
+/** Percent-encodes every UTF-16 code unit, lone surrogates too (as the three bytes WTF-8 gives them). */
+function wtf8(value: string): string {
+  return [...value].map((ch) => {
+    const code = ch.codePointAt(0)!;
+    if (code >= 0xd800 && code <= 0xdfff) return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    return encodeURIComponent(ch);
+  }).join('');
 }
 
 function ownValue(name: string, path: string, owned: Owned): string {
@@ -163,4 +177,8 @@ export function describeRequest(req: GenRequest, r: Resolved): string {
   return `${r.method} ${short(r.url + query, 200)} [${how}]${body}`;
 }
 
-export const short = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
+/** A text cut for a report line, runs of one character written once with their count (`‹[×5000›`, `‹x×100000›`). */
+export function short(text: string, max = 300): string {
+  const runs = text.replace(/([^])\1{15,}/g, (run, unit: string) => `‹${unit}×${run.length}›`);
+  return runs.length > max ? `${runs.slice(0, max)}…` : runs;
+}

@@ -121,9 +121,25 @@ export function locate(instance: unknown, at: readonly number[]): { parent?: Jso
   return { parent, key, path };
 }
 
+/** A copy of a JSON value without recursion: what a target serves may nest deeper than the stack (structuredClone overflows). */
+export function clone(value: unknown): unknown {
+  if (!isContainer(value)) return value;
+  const root: Json = Array.isArray(value) ? [] : {};
+  const stack: Array<[Json, Json]> = [[value, root]];
+  while (stack.length) {
+    const [from, to] = stack.pop()!;
+    for (const [k, v] of Object.entries(from)) {
+      const copy = isContainer(v) ? (Array.isArray(v) ? [] : {}) : v;
+      Object.defineProperty(to, k, { value: copy, enumerable: true, writable: true, configurable: true });
+      if (isContainer(v)) stack.push([v, copy as Json]);
+    }
+  }
+  return root;
+}
+
 /** A copy of the instance with the mutation applied, and where it was applied (a JSON pointer-like path). */
 export function applyMutation(instance: unknown, m: Mutation): { value: unknown; where: string } {
-  const copy = structuredClone(instance);
+  const copy = clone(instance);
   const { parent, key, path } = locate(copy, m.at);
   const where = path.map((k) => `/${k}`).join('');
   const set = (target: Json, k: string, v: unknown) => Object.defineProperty(target, k, { value: v, enumerable: true, writable: true, configurable: true });

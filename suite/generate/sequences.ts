@@ -7,14 +7,23 @@ import fc from 'fast-check';
 import type { RequirementId } from '../../contract/requirements.ts';
 import { applyMutation, mutation, type Mutation } from './schema.ts';
 import { anyRequest, type GenOperation, type GenRequest, type Owned, short } from './requests.ts';
-import { bodyText } from './values.ts';
+import { BUILTIN_NAMES, bodyText, deepNesting, extremeNumber, nastyString, numberLiteral } from './values.ts';
 import { expectNo5xx, is2xx, type Answer, type Probe } from './probe.ts';
 
 export type Write =
   | { kind: 'import-world'; change: Mutation }
   | { kind: 'definition'; change: Mutation }
   | { kind: 'import-persona'; change: Mutation }
-  | { kind: 'request'; request: GenRequest };
+  | { kind: 'request'; request: GenRequest }
+  // Writes aimed at what breaks this interface's servers: a name that is a built-in object member (an
+  // entity, space, relationship source, world persona or event type), a time ratio at the edge of
+  // doubles, nesting thousands of levels deep in a free-form member.
+  | { kind: 'name'; target: NameTarget; name: string }
+  | { kind: 'time-ratio'; ratio: unknown }
+  | { kind: 'deep-payload'; payload: unknown };
+
+const NAME_TARGETS = ['entity', 'space', 'relationship', 'world-persona', 'event'] as const;
+type NameTarget = (typeof NAME_TARGETS)[number];
 
 export interface Sequence {
   writes: Write[];
@@ -37,13 +46,19 @@ export function sequences(ops: GenOperation[]): fc.Arbitrary<Sequence> {
     { weight: 4, arbitrary: mutation.map((change) => ({ kind: 'import-world' as const, change })) },
     { weight: 2, arbitrary: mutation.map((change) => ({ kind: 'definition' as const, change })) },
     { weight: 1, arbitrary: mutation.map((change) => ({ kind: 'import-persona' as const, change })) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('name' as const), target: fc.constantFrom(...NAME_TARGETS), name: fc.oneof({ arbitrary: fc.constantFrom(...BUILTIN_NAMES), weight: 3 }, { arbitrary: nastyString.filter((s) => s.length < 300), weight: 1 }) }) },
+    { weight: 1, arbitrary: fc.oneof(extremeNumber, numberLiteral).map((ratio) => ({ kind: 'time-ratio' as const, ratio })) },
+    { weight: 1, arbitrary: deepNesting.map((deep) => ({ kind: 'deep-payload' as const, payload: { a: deep } })) },
     ...(writeOps.length ? [{ weight: 2, arbitrary: anyRequest(writeOps).map((request) => ({ kind: 'request' as const, request })) }] : []),
   );
   return fc.record({ writes: fc.array(write, { minLength: 1, maxLength: 3 }), deleteAfter: fc.boolean() });
 }
 
 export function describeSequence(s: Sequence): string {
-  const one = (w: Write) => (w.kind === 'request' ? `${w.request.operationId} [${w.request.variant}${w.request.change ? ` ${w.request.change.kind} at [${w.request.change.at}]` : ''}]` : `${w.kind}: ${w.change.kind}${w.change.kind === 'extra' ? ` ${JSON.stringify(w.change.key).slice(0, 40)}` : ''} at [${w.change.at}]${'value' in w.change ? ` = ${short(bodyText(w.change.value), 120)}` : ''}`);
+  const one = (w: Write): string => (w.kind === 'name' ? `${w.target} named ${JSON.stringify(short(w.name, 60))}`
+    : w.kind === 'time-ratio' ? `definition.time.ratio = ${short(bodyText(w.ratio), 60)}`
+    : w.kind === 'deep-payload' ? `event with payload ${short(bodyText(w.payload), 80)}`
+    : w.kind === 'request' ? `${w.request.operationId} [${w.request.variant}${w.request.change ? ` ${w.request.change.kind} at [${w.request.change.at}]` : ''}]` : `${w.kind}: ${w.change.kind}${w.change.kind === 'extra' ? ` ${JSON.stringify(w.change.key).slice(0, 40)}` : ''} at [${w.change.at}]${'value' in w.change ? ` = ${short(bodyText(w.change.value), 120)}` : ''}`);
   return `new world; ${s.writes.map(one).join('; ')}; uses${s.deleteAfter ? '; delete, use, restore' : ''}`;
 }
 
@@ -76,15 +91,22 @@ export async function runSequence(s: Sequence, ctx: SequenceContext): Promise<vo
       const source = w.kind === 'import-world' ? read.body.result : read.body.result?.world?.definition;
       const changed = applyMutation(source, w.change);
       what = `${w.kind === 'import-world' ? 'PUT /worlds/{id}/snapshot' : 'PATCH /worlds/{id} definition'} with ${w.change.kind} at ${changed.where}`;
-      const body = w.kind === 'import-world' ? { snapshot: changed.value } : { definition: changed.value };
-      answer = await probe.call(w.kind === 'import-world' ? 'putWorldSnapshot' : 'updateWorld', { params: { id: worldId }, rawBody: bodyText(body) });
+      const text = textOf(w.kind === 'import-world' ? { snapshot: changed.value } : { definition: changed.value });
+      if (text === undefined) continue;
+      answer = await probe.call(w.kind === 'import-world' ? 'putWorldSnapshot' : 'updateWorld', { params: { id: worldId }, rawBody: text });
     } else if (w.kind === 'import-persona') {
       personaId ??= await ctx.newPersona();
       const read = await probe.call('getPersonaSnapshot', { params: { id: personaId } });
       if (!is2xx(read)) { expectNo5xx(read, 'reading the persona snapshot to change it', TRIED); continue; }
       const changed = applyMutation(read.body.result, w.change);
       what = `PUT /personas/{id}/snapshot with ${w.change.kind} at ${changed.where}`;
-      answer = await probe.call('putPersonaSnapshot', { params: { id: personaId }, rawBody: bodyText({ snapshot: changed.value }) });
+      const text = textOf({ snapshot: changed.value });
+      if (text === undefined) continue;
+      answer = await probe.call('putPersonaSnapshot', { params: { id: personaId }, rawBody: text });
+    } else if (w.kind === 'name' || w.kind === 'time-ratio' || w.kind === 'deep-payload') {
+      const sent = await aimedWrite(w, worldId, probe);
+      what = sent.what;
+      answer = sent.answer;
     } else {
       const op = ctx.ops.find((o) => o.operationId === w.request.operationId)!;
       const sent = await probe.send(w.request, op, { worldId, personaId: personaId ?? 'nonexistent', entity: 'ana' });
@@ -105,6 +127,36 @@ export async function runSequence(s: Sequence, ctx: SequenceContext): Promise<vo
       for (const use of worldUses(worldId, ctx).slice(0, 4)) expectNo5xx(await use.send(), `${use.what} on a deleted world`, TRIED, after);
       expectNo5xx(await probe.call('restoreWorld', { params: { id: worldId } }), 'POST /worlds/{id}/restore', TRIED, after);
     }
+  }
+}
+
+/** The body text of an import; undefined when what the target exported nests too deep to be written again here. */
+function textOf(body: unknown): string | undefined {
+  try {
+    return bodyText(body);
+  } catch (err) {
+    if (err instanceof RangeError) return undefined;
+    throw err;
+  }
+}
+
+/** Sends one of the writes aimed at this interface's weak spots. */
+async function aimedWrite(w: Extract<Write, { kind: 'name' | 'time-ratio' | 'deep-payload' }>, id: string, probe: Probe): Promise<{ what: string; answer: Answer }> {
+  const send = async (operationId: string, what: string, body: unknown) => ({ what, answer: await probe.call(operationId, { params: { id }, rawBody: bodyText(body) }) });
+  if (w.kind === 'deep-payload') return send('dispatchEvent', `POST /worlds/{id}/events with payload ${short(bodyText(w.payload), 80)}`, { type: 'deep', payload: w.payload });
+  if (w.kind === 'time-ratio') {
+    const read = await probe.call('getWorld', { params: { id } });
+    const definition = is2xx(read) ? read.body.result?.world?.definition : undefined;
+    return send('updateWorld', `PATCH /worlds/{id} with definition.time.ratio = ${short(bodyText(w.ratio), 60)}`, { definition: { ...(definition ?? {}), time: { type: 'realtime', ratio: w.ratio } } });
+  }
+  const name = w.name;
+  const label = JSON.stringify(short(name, 60));
+  switch (w.target) {
+    case 'entity': return send('mutateWorld', `POST /worlds/{id}/mutate add_entity named ${label}`, { operations: [{ op: 'add_entity', name, type: 'persona' }] });
+    case 'space': return send('mutateWorld', `POST /worlds/{id}/mutate add_space ${label}`, { operations: [{ op: 'add_space', id: name, name }] });
+    case 'relationship': return send('upsertRelationship', `PUT /worlds/{id}/relationships from ${label}`, { source: name, target: 'ana' });
+    case 'world-persona': return send('addWorldPersona', `POST /worlds/{id}/personas named ${label}`, { name });
+    case 'event': return send('dispatchEvent', `POST /worlds/{id}/events of type and source ${label}`, { type: name, sourceEntity: name });
   }
 }
 
