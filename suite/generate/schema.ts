@@ -5,6 +5,7 @@
 // Valid instances lean on the edges: bounds, built-in member names for free keys and strings, extreme
 // numbers where no bound is given. Breaking one is data too (a Mutation), so that it shrinks.
 import fc from 'fast-check';
+import { minimalInstance } from '../../fixtures/minimal.ts';
 import { BUILTIN_NAMES, anyValue, extremeNumber, nastyString, nastyValue, objectOf, typeOf } from './values.ts';
 
 type Json = Record<string, any>;
@@ -15,8 +16,12 @@ const MAX_DEPTH = 8;
 function merged(schema: Json): Json {
   if (!schema.allOf) return schema;
   const parts: Json[] = schema.allOf.map(merged);
-  const typed = parts.find((p) => p.type !== undefined && p.type !== 'object');
-  if (typed) return typed;
+  const typed = parts.filter((p) => p.type !== undefined && p.type !== 'object');
+  if (typed.length && typed.every((p) => p.type === 'array')) {
+    const items = typed.map((p) => p.items).filter(Boolean);
+    return { ...Object.assign({}, ...typed), items: items.length > 1 ? merged({ allOf: items }) : items[0], minItems: Math.max(0, ...typed.map((p) => p.minItems ?? 0)) };
+  }
+  if (typed.length) return typed[0];
   const properties: Json = {};
   for (const p of parts) for (const [k, v] of Object.entries<Json>(p.properties ?? {})) properties[k] = properties[k] ? merged({ allOf: [properties[k], v] }) : v;
   const closed = parts.some((p) => p.additionalProperties === false);
@@ -24,7 +29,9 @@ function merged(schema: Json): Json {
   return { type: 'object', properties, required: [...new Set(parts.flatMap((p) => p.required ?? []))], additionalProperties: closed ? false : extra ?? true };
 }
 
-const typeName = (schema: Json): string | undefined => (Array.isArray(schema.type) ? schema.type[0] : schema.type);
+/** The type a schema describes; members or items without a `type` still say it. */
+const typeName = (schema: Json): string | undefined => (Array.isArray(schema.type) ? schema.type[0] : schema.type)
+  ?? (schema.properties || schema.required || schema.additionalProperties !== undefined ? 'object' : schema.items ? 'array' : undefined);
 
 function stringOf(schema: Json): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
@@ -58,7 +65,9 @@ function numberOf(schema: Json, integer: boolean): fc.Arbitrary<number> {
 
 /** Valid instances of a schema (as far as the schema says), leaning on the edges. */
 export function validOf(schema: Json | undefined, depth = 0): fc.Arbitrary<unknown> {
-  if (!schema || depth > MAX_DEPTH) return fc.constant({});
+  if (!schema) return fc.constant({});
+  // Deeper than this, the smallest valid instance: the schema still holds, the sample stays small.
+  if (depth > MAX_DEPTH) return fc.constant(minimalInstance(schema));
   const s = merged(schema);
   if (s.const !== undefined) return fc.constant(s.const);
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
