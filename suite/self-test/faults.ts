@@ -606,7 +606,7 @@ export const FAULTS: Fault[] = [
     answer: (req) => (req.body !== undefined && nesting(req.body) > 1_000 ? json(500, { error: { code: 'INTERNAL_ERROR', message: 'fault: Maximum call stack size exceeded' } }) : undefined),
   },
   {
-    id: 'long-tick-never-answers', areas: ['generated'], expected: ['ENV-4', 'GEN-1'], timeoutMs: 1_500,
+    id: 'long-tick-never-answers', areas: ['generated'], expected: ['ENV-4', 'GEN-1'], timeoutMs: 1_000,
     description: 'a tick or time-jump of a million seconds or more never answers (cut by the request timeout)',
     async answer(req, ctx) {
       const seconds = (req.body as Json | undefined)?.seconds;

@@ -13,7 +13,7 @@ import { AWAITING_REFERENCE_FIX, runMatrix, type MatrixResult } from '../../suit
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-faults-'));
 let matrix: MatrixResult;
-beforeAll(async () => { matrix = await runMatrix({ workDir: dir }); }, 300_000);
+beforeAll(async () => { matrix = await runMatrix({ workDir: dir }); }, 400_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const verdict = (id: string) => matrix.faults.find((v) => v.id === id)!;
