@@ -15,7 +15,8 @@ import { setup, check, api, config, createPersona, createWorld, notRun, ok, requ
 import { CheckFailure } from '../suite/data/failure.ts';
 
 const client = api();
-const ops = () => generatedOperations(documents(), config().allowBillable);
+let operations: ReturnType<typeof generatedOperations> | undefined;
+const ops = () => (operations ??= generatedOperations(documents(), config().allowBillable));
 let owned: Owned;
 let controlWorld = '';
 let otherWorld = '';
