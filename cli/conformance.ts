@@ -53,7 +53,7 @@ async function main(): Promise<number> {
     areas, strict: v.strict, keep: v.keep, timeoutMs, deadlineAt,
     workDir: resolve(v['report-dir']), plan: v.plan, rpm: v.rpm, rateLimitPlan: v['rate-limit-plan'],
     secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
-    allowBillable: v['allow-billable'], shownConfig: shown, print,
+    allowBillable: v['allow-billable'], generated: v.generated, seed: v.seed, shownConfig: shown, print,
   });
   process.off('SIGINT', early);
   process.off('SIGTERM', early);
@@ -84,6 +84,7 @@ async function main(): Promise<number> {
   print(`  areas: ${areas.join(', ')}`);
   print(`  configuration: ${JSON.stringify(shown)}`);
   if (target.documentProblem) print(`  ${target.documentProblem}: OAS-1 fails; the checks go on against the bundled contract`);
+  if (areas.includes('generated')) print(`  generated: ${session.config.generated} requests, seed ${session.config.seed} (the same --seed and --generated repeat the same requests)`);
   try {
     const result = await session.run();
     if (session.stopped) print(`  stopped: ${session.stopped}; the checks not finished are "not run"`);

@@ -98,6 +98,12 @@ function responses(op: Operation): Json {
     }
     out[status] = response;
   }
+  // The HTTP layer's own refusals before any route runs (414 URI too long, 431 headers too large, 408):
+  // in the envelope with BAD_REQUEST, and declared, so that a client's document covers every answer.
+  out['4XX'] = {
+    description: `BAD_REQUEST: ${ERROR_CODES.BAD_REQUEST.description} Also 408, 414 and 431 from the HTTP layer.`,
+    content: { 'application/json': { schema: { allOf: [{ $ref: REF_PREFIX + 'ErrorEnvelope' }, { properties: { error: { properties: { code: { enum: ['BAD_REQUEST'] } } } } }] } } },
+  };
   return out;
 }
 

@@ -45,7 +45,8 @@ export const WorldPersona = closed(
 export const Action = closed(
   {
     id: Str(), name: Str(), description: Str(), custom: Bool(),
-    appraisal: ref(R.Appraisal), stimulus: ref(R.Stimulus),
+    // As the action was created: a stimulus may give only some members (an override of V alone).
+    appraisal: ref(R.Appraisal), stimulus: inputRef(R.Stimulus),
   },
   { $id: 'Action', description: 'An action that an entity can perform on a persona (interact).' },
 );

@@ -7,7 +7,7 @@ export type Level = 'MUST' | 'SHOULD';
 
 /** The areas a run can select (`--only`), in the order the run goes through them. Each area is one
  *  scenario file, scenarios/<area>.test.ts, holding exactly the checks of its requirements. */
-export const AREAS = ['openapi', 'auth', 'isolation', 'errors', 'worlds', 'world-parts', 'simulation', 'progression', 'states', 'personas', 'rate-limit'] as const;
+export const AREAS = ['openapi', 'auth', 'isolation', 'errors', 'worlds', 'world-parts', 'simulation', 'progression', 'states', 'personas', 'generated', 'rate-limit'] as const;
 export type SelectableArea = (typeof AREAS)[number];
 /** Requirements checked on every response of every area (suite/checks/response.ts), not by a scenario. */
 export type Area = SelectableArea | 'envelope' | 'contract';
@@ -29,7 +29,7 @@ export const REQUIREMENTS = [
   r('ENV-1', 'MUST', 'envelope', 'Every 2xx response is a JSON object with a `result` member.', 'What the service does: "Every successful response is wrapped in an object with a `result` member."'),
   r('ENV-2', 'MUST', 'envelope', 'Every error response is `{error: {code: string, message: string}}`.', 'Errors: "Error response body: an object with `error` = {`code` (string), `message` (string)}."'),
   r('ENV-3', 'MUST', 'envelope', 'Bodies are JSON (`application/json`).', 'Introduction: "All bodies are JSON (`application/json`)."'),
-  r('ENV-4', 'SHOULD', 'errors', 'A client mistake is never answered with a 5xx.', 'Errors: "Documented endpoints list an error response for invalid requests" (a 5xx is a fault of the server).'),
+  r('ENV-4', 'SHOULD', 'generated', 'A client mistake is never answered with a 5xx, nor left without an answer: generated requests for every operation, valid and broken in every way, get a 2xx or a 4xx error envelope in time.', 'Errors: "Documented endpoints list an error response for invalid requests" (a 5xx is a fault of the server).'),
   r('CONTRACT-1', 'MUST', 'contract', 'Responses of operations whose shapes SPEC.md documents match those shapes (the bundled contract).', 'Resources and their fields; Endpoints (documented request/response shapes).'),
   r('CONTRACT-2', 'MUST', 'contract', 'Every response matches the OpenAPI document the deployment serves (status declared, body schema).', 'Machine-readable description: "returns the full OpenAPI description, generated from the service\'s schemas."'),
 
@@ -117,6 +117,10 @@ export const REQUIREMENTS = [
   r('PERS-9', 'MUST', 'personas', 'GET /personas/{id}/snapshot answers the persona snapshot; PUT answers {ok: true}.', 'Endpoints: GET and PUT /personas/{id}/snapshot.'),
   r('PERS-10', 'SHOULD', 'personas', 'Persona snapshot export → import → export gives the same document.', 'What the service does: "Export and import snapshots of a world or a persona."'),
   r('PERS-11', 'SHOULD', 'personas', 'perceive processes an event (2xx).', 'Endpoints: POST /personas/{id}/perceive "processes the event through the emotion pipeline".'),
+
+  // ---- Generated inputs and stateful sequences ----
+  r('GEN-1', 'MUST', 'generated', 'No request breaks a later valid request: after an accepted write (a changed snapshot or definition imported, a generated write), the valid uses of the written world and persona answer in time without a 5xx, and after any request a valid request on a resource it did not touch still gets the answer it got before.', 'Endpoints: the documented result of each valid request (e.g. POST /worlds/{id}/query "body: an object (empty object is a valid sample)" → {`entities`, `spaces`, …}); Errors: `VALIDATION_ERROR` 400 only when "request body failed schema validation".'),
+  r('GEN-2', 'MUST', 'generated', "One tenant's requests never change another tenant's answers nor block them: after each generated request of one key, a valid request of the second key on its own world answers the same, within the timeout.", 'Resources: "A world belongs to a tenant (`tenantId`)"; Errors: `WORLD_NOT_FOUND` "the world id does not exist or is not accessible"; Authentication 5: "Rate limits are applied per key".'),
 
   // ---- OpenAPI and versioning ----
   r('OAS-1', 'MUST', 'openapi', 'GET /openapi.json answers a valid OpenAPI description.', 'Machine-readable description: "GET `{base_url}/openapi.json` returns the full OpenAPI description".'),

@@ -21,6 +21,10 @@ export interface SuiteConfig extends StopSignal {
   allowedOrigin?: string;
   allowBillable: boolean;
   timeoutMs: number;
+  /** Requests the generated area may send (`--generated`; 0 turns it off). */
+  generated: number;
+  /** Seed of the generated area (`--seed`): the same seed gives the same generated requests. */
+  seed: number;
   /** JSONL file where the run records what it creates, for cleanup. */
   ledgerFile: string;
   servedDocument: Record<string, any>;

@@ -32,6 +32,10 @@ export interface SessionOptions {
   originKey?: string;
   allowedOrigin?: string;
   allowBillable: boolean;
+  /** Budget of the generated area, in requests (default 600). */
+  generated?: number;
+  /** Seed of the generated area (default: random). */
+  seed?: number;
   /** The effective configuration as it may be shown (redacted). */
   shownConfig: Record<string, unknown>;
   print: (line: string) => void;
@@ -43,6 +47,9 @@ export const paceOf = (plan: Plan, rpm?: number) => (rpm !== undefined ? rpm : p
 
 /** How long cleanup may take once the run is over (its own bound, after --deadline-s). */
 export const CLEANUP_BOUND_MS = 60_000;
+
+/** Requests of the generated area when --generated is not given. */
+export const DEFAULT_GENERATED = 600;
 
 export interface Session {
   runId: string;
@@ -72,6 +79,8 @@ export function createSession(target: Target, o: SessionOptions): Session {
     allowedOrigin: o.allowedOrigin ?? target.extraKeys.allowedOrigin,
     allowBillable: target.embedded || o.allowBillable,
     timeoutMs: o.timeoutMs,
+    generated: o.generated ?? DEFAULT_GENERATED,
+    seed: o.seed ?? randomBytes(4).readUInt32BE() % 2_147_483_647,
     ledgerFile: join(o.workDir, `.created-${runId}.jsonl`),
     stopFile: join(o.workDir, `.stop-${runId}`),
     deadlineAt: o.deadlineAt,

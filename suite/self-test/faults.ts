@@ -17,6 +17,8 @@ export interface Fault extends FaultHooks {
   expectedLabel?: string;
   /** Request timeout of the run against this fault (ms), when it is about time. */
   timeoutMs?: number;
+  /** Budget of the generated area in the run against this fault (default: the matrix's). */
+  generated?: number;
 }
 
 type Json = Record<string, any>;
@@ -65,6 +67,44 @@ const forwardTo = (ctx: FaultContext, req: FaultRequest, method: string, path: s
   return ctx.forward({ ...req, method, path, query: new URLSearchParams(), headers, body, params: {}, operationId: undefined });
 };
 const triggersOf = (body: Json): Json[] => (Array.isArray(body.definition?.progression?.triggers) ? body.definition.progression.triggers : []);
+
+/** Whether a request names this word: as a path segment, a query value or key, or a key or string of its body. */
+function names(req: FaultRequest, word: string): boolean {
+  if (req.path.split('/').some((s) => { try { return decodeURIComponent(s) === word; } catch { return false; } })) return true;
+  if ([...req.query.entries()].some(([k, v]) => k === word || v === word)) return true;
+  const stack: unknown[] = [req.body];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === word) return true;
+    if (typeof v === 'string' && v.includes(`"${word}"`)) return true;
+    if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) { if (k === word) return true; stack.push(x); }
+  }
+  return false;
+}
+
+/** How deep a body nests (a parsed value, or a text the proxy could not parse), without recursion. */
+function nesting(body: unknown): number {
+  if (typeof body === 'string') {
+    let depth = 0, max = 0, inString = false;
+    for (let i = 0; i < body.length; i++) {
+      const c = body[i];
+      if (inString) { if (c === '\\') i++; else if (c === '"') inString = false; continue; }
+      if (c === '"') inString = true;
+      else if (c === '[' || c === '{') max = Math.max(max, ++depth);
+      else if (c === ']' || c === '}') depth--;
+    }
+    return max;
+  }
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[body, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    max = Math.max(max, d + 1);
+    for (const x of Object.values(v)) stack.push([x, d + 1]);
+  }
+  return max;
+}
 
 export const MUST_IDS = REQUIREMENTS.filter((r) => r.level === 'MUST').map((r) => r.id);
 
@@ -200,7 +240,7 @@ export const FAULTS: Fault[] = [
     response: statusFor('ENTITY_NOT_FOUND', 400),
   },
   {
-    id: 'validation-error-as-500', areas: ['errors'], expected: ['ERR-3', 'ENV-4'],
+    id: 'validation-error-as-500', areas: ['errors'], expected: ['ERR-3'],
     description: 'VALIDATION_ERROR comes with status 500',
     response: statusFor('VALIDATION_ERROR', 500),
   },
@@ -584,6 +624,66 @@ export const FAULTS: Fault[] = [
     id: 'openapi-versioned-paths', areas: ['openapi'], expected: ['OAS-3'],
     description: 'the served /openapi.json puts every path under /v1',
     response: onDocument((doc) => { doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).map(([p, v]) => [`/v1${p}`, v])); }),
+  },
+
+  // ---- What generated inputs and stateful sequences find (the generated area) ----
+  {
+    id: 'proto-name-breaks-every-tenant', areas: ['generated'], expected: ['GEN-1', 'GEN-2'],
+    description: 'after a request naming `__proto__`, every request of every key answers 400 VALIDATION_ERROR until restart',
+    answer(req, ctx) {
+      if (isDocument(req)) return undefined;
+      if (ctx.state.has('poisoned')) return json(400, { error: { code: 'VALIDATION_ERROR', message: 'fault: entityId is not an allowed member' } });
+      if (names(req, '__proto__')) ctx.state.set('poisoned', true);
+      return undefined;
+    },
+  },
+  {
+    id: 'deep-nesting-500', areas: ['generated'], expected: ['ENV-4', 'GEN-1'],
+    description: 'a body nested deeper than 1,000 levels is answered 500 (a stack overflow in the store)',
+    answer: (req) => (req.body !== undefined && nesting(req.body) > 1_000 ? json(500, { error: { code: 'INTERNAL_ERROR', message: 'fault: Maximum call stack size exceeded' } }) : undefined),
+  },
+  {
+    id: 'long-tick-never-answers', areas: ['generated'], expected: ['ENV-4', 'GEN-1'], timeoutMs: 1_000,
+    description: 'a tick or time-jump of a million seconds or more never answers (cut by the request timeout)',
+    async answer(req, ctx) {
+      const seconds = (req.body as Json | undefined)?.seconds;
+      if (!is(req, 'tickWorld', 'tickPersona', 'timeJump') || !(typeof seconds === 'number' && seconds >= 1e6)) return undefined;
+      await wait(30_000, ctx);
+      return json(200, { result: { affected: [], events: [] } });
+    },
+  },
+  {
+    id: 'use-after-changed-import-500', areas: ['generated'], expected: ['GEN-1', 'ENV-4'],
+    description: 'a world snapshot import that changes any member of the exported one is accepted, after which every use of that world answers 500',
+    response(res, req, ctx) {
+      const id = req.params.id;
+      if (!id || !is2xx(res)) return;
+      const exported = ctx.state.get(`snapshot ${id}`) as string | undefined;
+      if (is(req, 'getWorldSnapshot')) ctx.state.set(`snapshot ${id}`, JSON.stringify(resultOf(res)));
+      else if (is(req, 'putWorldSnapshot') && exported !== undefined && JSON.stringify((req.body as Json | undefined)?.snapshot) !== exported) ctx.state.set(`broken ${id}`, true);
+      else if (ctx.state.has(`broken ${id}`) && is(req, 'chat', 'tickWorld', 'dispatchEvent', 'worldContext', 'queryWorld', 'timeJump')) {
+        res.status = 500;
+        res.body = { error: { code: 'INTERNAL_ERROR', message: 'fault: Cannot read properties of undefined' } };
+      }
+    },
+  },
+  {
+    id: 'builtin-entity-name-breaks-chat', areas: ['generated'], expected: ['GEN-1', 'ENV-4'],
+    description: 'after an accepted world write naming constructor, toString, valueOf or hasOwnProperty, every chat of that world answers 500',
+    response(res, req, ctx) {
+      const id = req.params.id;
+      if (!id || !req.path.startsWith('/worlds/')) return;
+      if (is(req, 'chat') && ctx.state.has(`builtin ${id}`)) {
+        res.status = 500;
+        res.body = { error: { code: 'INTERNAL_ERROR', message: 'fault: x.call is not a function' } };
+      } else if (is2xx(res) && req.method !== 'GET' && ['constructor', 'toString', 'valueOf', 'hasOwnProperty'].some((n) => names(req, n))) ctx.state.set(`builtin ${id}`, true);
+    },
+  },
+  {
+    id: 'malformed-error-outside-envelope', areas: ['generated'], expected: ['ENV-2', 'ENV-3'],
+    description: 'a body that is not JSON is answered by the HTTP layer: 400 text/html outside the error envelope',
+    answer: (req) => (typeof req.body === 'string' && /json/.test(req.headers['content-type'] ?? '')
+      ? { status: 400, headers: { 'content-type': 'text/html' }, body: '<html><body><h1>400 Bad Request</h1></body></html>' } : undefined),
   },
 
   // ---- Slow and flaky ----

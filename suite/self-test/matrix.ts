@@ -16,6 +16,11 @@ import { servedDocument, startFaultProxy, type FaultHooks, type FaultKeys } from
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 const DEADLINE_MS = 120_000;
+/** The generated area's budget and seed in the matrix: small, and fixed, so that both correct runs send the same requests. */
+const GENERATED = 120;
+const SEED = 1;
+/** The correct runs check every area, the generated one included. */
+const CLEAN_AREAS = AREAS;
 
 export interface FaultVerdict {
   id: string;
@@ -100,14 +105,14 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   let rateKeyFreeAt = 0;
 
   /** One conformance run; what it created is soft-deleted directly at the reference, past any fault. */
-  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string): Promise<RunResult> {
+  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated = GENERATED): Promise<RunResult> {
     if (areas.includes('rate-limit')) {
       const left = rateKeyFreeAt - Date.now();
       if (left > 0) await sleep(left);
     }
     const session = createSession(t, {
       areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineAt: Date.now() + DEADLINE_MS, workDir: options.workDir,
-      plan: 'enterprise', rpm: 0, rateLimitPlan: 'free', allowBillable: true, shownConfig: { selfTest: label }, print: () => undefined,
+      plan: 'enterprise', rpm: 0, rateLimitPlan: 'free', allowBillable: true, generated, seed: SEED, shownConfig: { selfTest: label }, print: () => undefined,
     });
     let result: RunResult | undefined;
     try {
@@ -144,7 +149,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     if (!options.skipCleanRuns) {
       for (const [label, via] of [['correct deployment, direct', false], ['correct deployment, through a pass-through proxy', true]] as const) {
         const t0 = Date.now();
-        const result = via ? await behindProxy({}, (t) => run(t, [...AREAS], timeoutMs, label), true) : await run(target, [...AREAS], timeoutMs, label);
+        const result = via ? await behindProxy({}, (t) => run(t, CLEAN_AREAS, timeoutMs, label), true) : await run(target, CLEAN_AREAS, timeoutMs, label);
         const outcomes: Record<string, Outcome> = {};
         for (const c of result.checks) outcomes[c.id] = c.outcome;
         const bad = result.checks.filter((c) => ['fail', 'error', 'warn', 'not-run'].includes(c.outcome)).map((c) => `${c.id}: ${c.outcome}${c.failure ? ` (${c.failure.message.split('\n')[0].slice(0, 160)})` : ''}`);
@@ -172,7 +177,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
         exitCode: 2, failed: [], caughtBy: [], caught: false, suiteErrors: [], requests: 0, durationMs: 0,
       };
       try {
-        const result = await behindProxy(fault, (t) => run(t, fault.areas, fault.timeoutMs ?? timeoutMs, fault.id));
+        const result = await behindProxy(fault, (t) => run(t, fault.areas, fault.timeoutMs ?? timeoutMs, fault.id, fault.generated));
         verdict.exitCode = result.exitCode;
         verdict.requests = result.requestCount;
         verdict.failed = result.requirements.filter((q) => q.outcome === 'fail').map((q) => q.id);

@@ -204,7 +204,7 @@ export function interact(world: WorldDoc, action: ActionRecord, body: { actor: s
   const logged: Event[] = [];
   const phaseChanged = record(world, {
     type: action.name, spaceId: target.spaceId, timestamp: at, sourceEntity: actor.name, targetEntity: target.name,
-    payload: { actionId: action.id }, appraisal: action.appraisal, stimulus: action.stimulus,
+    payload: { actionId: action.id }, appraisal: action.appraisal, stimulus: action.stimulus as Event['stimulus'],
   }, logged);
   return {
     result: { actionId: action.id, entityName: target.name, response, affected: [], ...(phaseChanged ? { phaseChanged } : {}) },

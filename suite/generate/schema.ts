@@ -1,0 +1,175 @@
+// Instances of a dereferenced JSON Schema (contract/openapi-reader.ts), as fast-check arbitraries, and
+// the ways to break one. No maintained library maps JSON Schema to fast-check 4 (json-schema-fast-check
+// is built on fast-check 1 and faker 4), and the request schemas of the contract use a small part of
+// JSON Schema: object, array, string, number, integer, boolean, enum, const, allOf, anyOf, oneOf.
+// Valid instances lean on the edges: bounds, built-in member names for free keys and strings, extreme
+// numbers where no bound is given. Breaking one is data too (a Mutation), so that it shrinks.
+import fc from 'fast-check';
+import { minimalInstance } from '../../fixtures/minimal.ts';
+import { BUILTIN_NAMES, anyValue, extremeNumber, nastyString, nastyValue, objectOf, typeOf } from './values.ts';
+
+type Json = Record<string, any>;
+
+const MAX_DEPTH = 8;
+
+/** Merges the object parts of an allOf (an Input reference plus the members an operation requires). */
+function merged(schema: Json): Json {
+  if (!schema.allOf) return schema;
+  const parts: Json[] = schema.allOf.map(merged);
+  const typed = parts.filter((p) => p.type !== undefined && p.type !== 'object');
+  if (typed.length && typed.every((p) => p.type === 'array')) {
+    const items = typed.map((p) => p.items).filter(Boolean);
+    return { ...Object.assign({}, ...typed), items: items.length > 1 ? merged({ allOf: items }) : items[0], minItems: Math.max(0, ...typed.map((p) => p.minItems ?? 0)) };
+  }
+  if (typed.length) return typed[0];
+  const properties: Json = {};
+  for (const p of parts) for (const [k, v] of Object.entries<Json>(p.properties ?? {})) properties[k] = properties[k] ? merged({ allOf: [properties[k], v] }) : v;
+  const closed = parts.some((p) => p.additionalProperties === false);
+  const extra = parts.find((p) => p.additionalProperties && typeof p.additionalProperties === 'object')?.additionalProperties;
+  return { type: 'object', properties, required: [...new Set(parts.flatMap((p) => p.required ?? []))], additionalProperties: closed ? false : extra ?? true };
+}
+
+/** The type a schema describes; members or items without a `type` still say it. */
+const typeName = (schema: Json): string | undefined => (Array.isArray(schema.type) ? schema.type[0] : schema.type)
+  ?? (schema.properties || schema.required || schema.additionalProperties !== undefined ? 'object' : schema.items ? 'array' : undefined);
+
+function stringOf(schema: Json): fc.Arbitrary<string> {
+  const min = schema.minLength ?? 0;
+  const max = schema.maxLength ?? 10_000;
+  const fits = (s: string) => s.length >= min && s.length <= max;
+  if (schema.pattern) {
+    try { return fc.stringMatching(new RegExp(schema.pattern)).filter(fits); } catch { /* a pattern JS cannot read: plain strings */ }
+  }
+  return fc.oneof(
+    { arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 12)) }), weight: 4 },
+    { arbitrary: fc.constantFrom(...BUILTIN_NAMES).filter(fits), weight: 3 },
+    { arbitrary: fc.string({ unit: 'binary', minLength: min, maxLength: Math.min(max, Math.max(min, 12)) }), weight: 2 },
+    { arbitrary: fc.constantFrom('x'.repeat(Math.max(min, 1)), 'x'.repeat(Math.min(max, 10_000))).filter(fits), weight: 1 },
+  );
+}
+
+function numberOf(schema: Json, integer: boolean): fc.Arbitrary<number> {
+  const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum : undefined);
+  const high = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum : undefined);
+  const inside = (n: number) => (schema.minimum === undefined || n >= schema.minimum) && (schema.exclusiveMinimum === undefined || n > schema.exclusiveMinimum)
+    && (schema.maximum === undefined || n <= schema.maximum) && (schema.exclusiveMaximum === undefined || n < schema.exclusiveMaximum) && (!integer || Number.isInteger(n));
+  const edges = [low, high, low !== undefined ? low + 1 : undefined, high !== undefined ? high - 1 : undefined, low !== undefined ? low + Number.EPSILON : undefined, 0, 1, -1]
+    .filter((n): n is number => n !== undefined && inside(n));
+  const range = integer
+    ? fc.integer({ min: Math.ceil(Math.max(low ?? -(2 ** 31), -(2 ** 31))), max: Math.floor(Math.min(high ?? 2 ** 31, 2 ** 31)) })
+    : fc.double({ min: low ?? -1e308, max: high ?? 1e308, noNaN: true, noDefaultInfinity: true });
+  const arbitraries: fc.Arbitrary<number>[] = [range.filter(inside), extremeNumber.filter(inside)];
+  if (edges.length) arbitraries.push(fc.constantFrom(...edges));
+  return fc.oneof(...arbitraries);
+}
+
+/** Valid instances of a schema (as far as the schema says), leaning on the edges. */
+export function validOf(schema: Json | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema) return fc.constant({});
+  // Deeper than this, the smallest valid instance: the schema still holds, the sample stays small.
+  if (depth > MAX_DEPTH) return fc.constant(minimalInstance(schema));
+  const s = merged(schema);
+  if (s.const !== undefined) return fc.constant(s.const);
+  if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
+  if (s.anyOf || s.oneOf) return fc.oneof(...(s.anyOf ?? s.oneOf).map((x: Json) => validOf(x, depth + 1)));
+  switch (typeName(s)) {
+    case 'object': {
+      const properties = Object.entries<Json>(s.properties ?? {});
+      const required = new Set<string>(s.required ?? []);
+      const known = fc.record(Object.fromEntries(properties.map(([k, v]) => [k, validOf(v, depth + 1)])), { requiredKeys: properties.map(([k]) => k).filter((k) => required.has(k)) });
+      if (s.additionalProperties === false) return known;
+      // An open object or a map: free keys, built-in member names among them.
+      const values = s.additionalProperties && typeof s.additionalProperties === 'object' ? validOf(s.additionalProperties, depth + 1) : (depth < 4 ? anyValue : fc.constant(null));
+      const free = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...BUILTIN_NAMES), fc.string({ maxLength: 8 })), values), { maxLength: 3 });
+      return fc.tuple(known, free).map(([k, f]) => objectOf([...f.filter(([key]) => !(key in (s.properties ?? {}))), ...Object.entries(k as Json)]));
+    }
+    case 'array': {
+      const min = s.minItems ?? 0;
+      return fc.array(validOf(s.items, depth + 1), { minLength: min, maxLength: Math.min(s.maxItems ?? 4, Math.max(min, 4)) });
+    }
+    case 'string': return stringOf(s);
+    case 'integer': return numberOf(s, true);
+    case 'number': return numberOf(s, false);
+    case 'boolean': return fc.boolean();
+    case 'null': return fc.constant(null);
+    default: return depth < 4 ? anyValue : fc.constant(null);
+  }
+}
+
+/** One way to break an instance, at a place chosen by `at` (indices into members, taken modulo). */
+export type Mutation =
+  | { kind: 'wrong-type'; at: number[]; value: unknown }
+  | { kind: 'missing'; at: number[] }
+  | { kind: 'extra'; at: number[]; key: string; value: unknown }
+  | { kind: 'nasty'; at: number[]; value: unknown };
+
+export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant('wrong-type' as const), at: fc.array(fc.nat(), { maxLength: 6 }), value: anyValue }),
+  fc.record({ kind: fc.constant('missing' as const), at: fc.array(fc.nat(), { maxLength: 6 }) }),
+  fc.record({ kind: fc.constant('extra' as const), at: fc.array(fc.nat(), { maxLength: 6 }), key: fc.oneof(fc.constantFrom(...BUILTIN_NAMES), nastyString), value: nastyValue }),
+  fc.record({ kind: fc.constant('nasty' as const), at: fc.array(fc.nat(), { maxLength: 6 }), value: nastyValue }),
+);
+
+const isContainer = (v: unknown): v is Json => !!v && typeof v === 'object';
+
+/** Where `at` leads in an instance: the container and the key of the member reached (undefined for the root). */
+export function locate(instance: unknown, at: readonly number[]): { parent?: Json; key?: string; path: string[] } {
+  let parent: Json | undefined;
+  let key: string | undefined;
+  let current = instance;
+  const path: string[] = [];
+  for (const i of at) {
+    if (!isContainer(current)) break;
+    const keys = Object.keys(current);
+    if (!keys.length) break;
+    parent = current;
+    key = keys[i % keys.length];
+    path.push(key);
+    current = current[key];
+  }
+  return { parent, key, path };
+}
+
+/** A copy of a JSON value without recursion: what a target serves may nest deeper than the stack (structuredClone overflows). */
+export function clone(value: unknown): unknown {
+  if (!isContainer(value)) return value;
+  const root: Json = Array.isArray(value) ? [] : {};
+  const stack: Array<[Json, Json]> = [[value, root]];
+  while (stack.length) {
+    const [from, to] = stack.pop()!;
+    for (const [k, v] of Object.entries(from)) {
+      const copy = isContainer(v) ? (Array.isArray(v) ? [] : {}) : v;
+      Object.defineProperty(to, k, { value: copy, enumerable: true, writable: true, configurable: true });
+      if (isContainer(v)) stack.push([v, copy as Json]);
+    }
+  }
+  return root;
+}
+
+/** A copy of the instance with the mutation applied, and where it was applied (a JSON pointer-like path). */
+export function applyMutation(instance: unknown, m: Mutation): { value: unknown; where: string } {
+  const copy = clone(instance);
+  const { parent, key, path } = locate(copy, m.at);
+  const where = path.map((k) => `/${k}`).join('');
+  const set = (target: Json, k: string, v: unknown) => Object.defineProperty(target, k, { value: v, enumerable: true, writable: true, configurable: true });
+  switch (m.kind) {
+    case 'missing':
+      if (parent && key !== undefined) { if (Array.isArray(parent)) parent.splice(Number(key), 1); else delete parent[key]; }
+      return { value: parent ? copy : undefined, where: where || '(the whole body)' };
+    case 'extra': {
+      const target = parent && key !== undefined ? parent[key] : copy;
+      if (isContainer(target) && !Array.isArray(target)) { set(target, m.key, m.value); return { value: copy, where: `${where}/${m.key}` }; }
+      if (Array.isArray(target)) { target.push(m.value); return { value: copy, where: `${where}/-` }; }
+      return { value: objectOf([[m.key, m.value]]), where: `/${m.key}` };
+    }
+    case 'wrong-type':
+    case 'nasty': {
+      const before = parent && key !== undefined ? parent[key] : copy;
+      // A wrong type must be one: a value of the same type is turned into null.
+      const value = m.kind === 'wrong-type' && typeOf(m.value) === typeOf(before) ? null : m.value;
+      if (!parent || key === undefined) return { value, where: '(the whole body)' };
+      set(parent, key, value);
+      return { value: copy, where };
+    }
+  }
+}
