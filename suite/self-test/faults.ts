@@ -655,12 +655,18 @@ export const FAULTS: Fault[] = [
   {
     id: 'use-after-changed-import-500', areas: ['generated'], expected: ['GEN-1', 'ENV-4'],
     description: 'a world snapshot import that changes any member of the exported one is accepted, after which every use of that world answers 500',
+    // Accepted here, whatever the deployment behind would answer (the reference refuses most changes).
+    answer(req, ctx) {
+      const id = req.params.id;
+      const exported = id ? ctx.state.get(`snapshot ${id}`) as string | undefined : undefined;
+      if (!id || !is(req, 'putWorldSnapshot') || exported === undefined || JSON.stringify((req.body as Json | undefined)?.snapshot) === exported) return undefined;
+      ctx.state.set(`broken ${id}`, true);
+      return okResult();
+    },
     response(res, req, ctx) {
       const id = req.params.id;
       if (!id || !is2xx(res)) return;
-      const exported = ctx.state.get(`snapshot ${id}`) as string | undefined;
       if (is(req, 'getWorldSnapshot')) ctx.state.set(`snapshot ${id}`, JSON.stringify(resultOf(res)));
-      else if (is(req, 'putWorldSnapshot') && exported !== undefined && JSON.stringify((req.body as Json | undefined)?.snapshot) !== exported) ctx.state.set(`broken ${id}`, true);
       else if (ctx.state.has(`broken ${id}`) && is(req, 'chat', 'tickWorld', 'dispatchEvent', 'worldContext', 'queryWorld', 'timeJump')) {
         res.status = 500;
         res.body = { error: { code: 'INTERNAL_ERROR', message: 'fault: Cannot read properties of undefined' } };

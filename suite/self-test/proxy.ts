@@ -201,7 +201,8 @@ export async function startFaultProxy(baseUrl: string, fault: FaultHooks = {}, o
     forward: async (req) => structuredClone((await forwardRaw(req)).answer),
   };
 
-  const server = createServer((incoming, res) => {
+  // Headers as large as the deployment behind accepts: the proxy must not answer in its place.
+  const server = createServer({ maxHeaderSize: 1024 * 1024 }, (incoming, res) => {
     count += 1;
     res.on('error', () => undefined);
     void (async () => {
@@ -233,6 +234,13 @@ export async function startFaultProxy(baseUrl: string, fault: FaultHooks = {}, o
       if (closing.signal.aborted) { res.destroy(); return; }
       send(res, json(502, { error: { code: 'PROXY_ERROR', message: `fault proxy: ${err.code ?? err.message}` } }));
     });
+  });
+  // What even a large header limit refuses (malformed HTTP): answered in the envelope, as the
+  // reference does, so that the pass-through proxy adds no answer of its own making.
+  server.on('clientError', (err: Error & { code?: string }, socket) => {
+    if (!socket.writable) { socket.destroy(); return; }
+    const body = JSON.stringify({ error: { code: 'BAD_REQUEST', message: `malformed request (${err.code ?? 'client error'})` } });
+    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   server.keepAliveTimeout = 2_000;
   await new Promise<void>((resolve, reject) => {
