@@ -19,6 +19,7 @@ import { settleBody } from './somatic.ts';
 import { observe, settleInterpersonal } from './affect.ts';
 import { review } from './regulation.ts';
 import { repair } from './create.ts';
+import { internals } from './internals.ts';
 import { add, fin, norm, pushCapped, sub } from './util.ts';
 
 export const TIME = { STEP: 60, MAX_STEPS: 240 } as const;
@@ -28,6 +29,7 @@ export function elapse(snapshot: PersonaSnapshot, config: PersonaConfig, seconds
   const st = s.state;
   const t = traits(config);
   const base = baseline(t);
+  internals(s).home = base;
   const total = Math.max(0, fin(seconds, 0));
   const steps = Math.min(TIME.MAX_STEPS, Math.max(1, Math.ceil(total / TIME.STEP)));
   const dt = total / steps;

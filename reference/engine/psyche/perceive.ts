@@ -1,13 +1,15 @@
 // The percept pipeline: appraisal → impulse → dynamics → catastrophe → regulation → body, needs,
 // stage → mood, relationships, self-esteem, goals → body map, mask → memory, narrative, reflection
 // → reply. Each step is one mechanism's module; this file only orders them. Time does not pass
-// during a percept (elapse does that); lastUpdated moves to the percept's timestamp.
+// during a percept (the caller's ticks do that; lastUpdated moves to the percept's timestamp), but a
+// chat turn stands for TURN.SECONDS of talk, during which the emotion relaxes: the world's clock only
+// moves on ticks, so without it a long conversation would pile emotion up at the bounds.
 import type { EntityResponse, NeedState, PersonaConfig, PersonaSnapshot, VAD } from '../../../contract/resources.ts';
 import type { Percept } from './model.ts';
 import { baseline, traits } from './personality.ts';
-import { internals } from './internals.ts';
+import { CONVERSATION, internals } from './internals.ts';
 import { appraise, impulseOf, learn } from './appraisal.ts';
-import { applyImpulse, dampingOf, DYN, nudge } from './dynamics.ts';
+import { applyImpulse, dampingOf, DYN, nudge, relaxEmotion } from './dynamics.ts';
 import { jumpEffect, step, CUSP } from './catastrophe.ts';
 import { accumulate, forceStage, reliefOf, strainOf } from './stages.ts';
 import { attenuate, maybeStart, work, activeStrategy } from './regulation.ts';
@@ -25,22 +27,32 @@ import { remember } from './memory.ts';
 import { tell } from './narrative.ts';
 import { awareness, reflect, reflectionReason } from './reflection.ts';
 import { discreteOf } from './discrete.ts';
-import { reply } from './text.ts';
+import { actOf, reply } from './text.ts';
+import { offset } from './catastrophe.ts';
 import { repair } from './create.ts';
 import { add, boundVad, clamp01, fin, pushCapped, readVad, round, sub, vad } from './util.ts';
+
+export const TURN = {
+  /** Seconds of talk one chat message stands for: the emotion relaxes that long before it is felt. */
+  SECONDS: 20,
+} as const;
 
 export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, percept: Percept): EntityResponse {
   const s = repair(snapshot, config);
   const st = s.state;
   const t = traits(config);
   const inn = internals(s);
+  const home = baseline(t);
+  inn.home = home;
   const now = fin(percept.timestamp, st.lastUpdated);
+  // The emotion as the percept finds it: its change and the monotonicity guard are measured from here.
+  const before: VAD = { ...st.emotion };
+  if (percept.kind === 'chat') relaxEmotion(st, add(s.mood, offset(st.catastrophe.z)), TURN.SECONDS, t);
   const stim = percept.stimulus ?? {};
   const text = percept.text ?? '';
   const key = percept.source ?? percept.sourceId;
   const social = key !== undefined;
   inn.turn += 1;
-  const before: VAD = { ...st.emotion };
 
   let transition: string | undefined;
   // A forced stage starts afresh, and the percept that forced it adds no load to it.
@@ -66,7 +78,7 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   learn(st.prediction_model, a);
 
   // Regulation acts on the appraised impulse; an explicit vadDelta is applied as given.
-  let impulse = attenuate(st, impulseOf(a, ap.sentiment, text.length > 0, t, st.soul_stage));
+  let impulse = attenuate(st, impulseOf(a, ap.sentiment, text.length > 0, t, st.soul_stage, ap.reading));
   if (stim.vadDelta) impulse = add(impulse, readVad(stim.vadDelta as Partial<VAD>));
   applyImpulse(st, impulse, dampingOf(t, stim.dampingOverride));
   if (stim.vadOverride) {
@@ -87,7 +99,7 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
     st.velocity = { ...st.velocity, V: Math.max(0, st.velocity.V) };
   }
 
-  const reminded = remind(s, a, text, now);
+  const reminded = remind(s, a, ap.reading, now);
   settleDefenses(s, t, now);
   if (s.tmt.proximalDefense) nudge(st, vad(0, -TMT.SUPPRESS_AROUSAL * s.tmt.defenseStrength, 0));
 
@@ -105,15 +117,14 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   observe(st);
 
   const socialUpdates = key !== undefined
-    ? relate(s, t, key, percept.sourceId ?? key, a, now, percept.worldTrust, s.tmt.distalDefense ? s.tmt.defenseStrength : 0)
+    ? relate(s, t, key, percept.sourceId ?? key, a, now, percept.worldTrust, s.tmt.distalDefense ? s.tmt.defenseStrength : 0, text ? ap.stance : undefined)
     : [];
   interact(s, t);
   appraiseEsteem(s.selfEsteem, a, social);
   updateMotivation(s, key ?? percept.type, a, key ?? (a.agency > 0.3 ? 'self' : 'circumstance'));
-  const goalChanges = updateGoals(s.goals, inn.goalProgress, text, a, ap.relevanceGiven);
+  const goalChanges = updateGoals(s.goals, inn.goalProgress, ap.reading.concepts, a, ap.relevanceGiven);
 
   feel(s, t);
-  const home = baseline(t);
   const maskExposure = strain(s, t, home, {
     provoked: social && a.goal_congruence < -0.5, normViolation: a.norm_compatibility < -0.3,
     jumped: dz !== 0, suppressing: activeStrategy(st) === 'response_modulation', mortality: reminded,
@@ -130,10 +141,15 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   if (reason) st.metacog.self_awareness = awareness(s);
   st.lastUpdated = Math.max(fin(st.lastUpdated, now), now);
 
-  const discrete = discreteOf(st.emotion);
+  const discrete = discreteOf(st.emotion, home);
+  const speaker = percept.source ?? percept.sourceId;
+  const said = text ? reply(s, config, discrete, { reading: ap.reading, speaker, trust: key !== undefined ? s.relationships[key]?.trust : undefined }) : reply(s, config, discrete);
+  if (text) {
+    pushCapped(inn.conversation, { from: speaker ?? 'world', said: text.slice(0, 280), replied: said, act: actOf(ap.reading), at: now }, CONVERSATION);
+  }
   const out: EntityResponse = {
     emotion: { ...st.emotion }, discrete, socialUpdates,
-    memoryEpisode, goalChanges, text: reply(s, config, discrete),
+    memoryEpisode, goalChanges, text: said,
   };
   if (reflectionPrompt) out.reflectionPrompt = reflectionPrompt;
   if (transition) out.stageTransition = transition;

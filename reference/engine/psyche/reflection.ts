@@ -4,8 +4,8 @@
 // in PAD), when a percept was badly predicted (prediction error ≥ predictionErrorThreshold), or
 // after turnFallback percepts without one. The prompt is returned to the caller (an LLM may answer).
 import type { EntityResponse, PersonaConfig, PersonaSnapshot } from '../../../contract/resources.ts';
-import { internals } from './internals.ts';
-import { discreteOf, octant } from './discrete.ts';
+import { internals, restingPoint } from './internals.ts';
+import { discreteOf, labelOf, octant } from './discrete.ts';
 import { salient } from './memory.ts';
 import { dist, fin } from './util.ts';
 
@@ -30,18 +30,19 @@ export function reflectionReason(s: PersonaSnapshot, config: PersonaConfig): str
 
 export function reflect(s: PersonaSnapshot, config: PersonaConfig, reason: string): ReflectionPrompt {
   const e = s.state.emotion;
-  const d = discreteOf(e);
+  const home = restingPoint(s);
+  const d = discreteOf(e, home);
   const id = config.identity;
   s.lastReflectionVAD = { ...e };
   s.state.metacog.turns_since_check = 0;
   const moments = salient(s, REFLECTION.EPISODES)
-    .map((ep) => `- ${ep.context} (from ${ep.sourceEntity}; felt ${discreteOf(ep.emotionSnapshot).primary}, importance ${f2(ep.importance)})`);
+    .map((ep) => `- ${ep.context} (from ${ep.sourceEntity}; felt ${discreteOf(ep.emotionSnapshot, home).primary}, importance ${f2(ep.importance)})`);
   return {
     system: `You are ${id.name}, ${id.role}. Reflect privately and honestly on what has happened to you. `
       + `Answer in the first person, in two to four sentences, in a ${id.speakingStyle} voice.`,
     user: [
       `Why now: ${reason}.`,
-      `You feel ${d.primary} (intensity ${f2(d.intensity)}), tinged with ${d.secondary}; your mood is ${octant(s.mood)}.`,
+      `You feel ${d.primary} (intensity ${f2(d.intensity)}), tinged with ${d.secondary}; your mood is ${octant(s.mood, home)}.`,
       `Valence ${f2(e.V)}, arousal ${f2(e.A)}, dominance ${f2(e.D)}.`,
       ...(moments.length ? ['Moments that stay with you:', ...moments] : []),
       'What do these moments mean to you, and what will you do next?',
@@ -51,7 +52,7 @@ export function reflect(s: PersonaSnapshot, config: PersonaConfig, reason: strin
 
 /** Metacognition's sentence about the self (updated at each reflection). */
 export function awareness(s: PersonaSnapshot): string {
-  const d = discreteOf(s.state.emotion);
+  const d = labelOf(s);
   const hist = s.state.regulation.effectiveness_history;
   const best = [...hist].sort((x, y) => y.effectiveness - x.effectiveness)[0];
   const coping = best ? ` ${best.strategy.replace(/_/g, ' ')} has helped most (${best.effectiveness.toFixed(2)}).` : '';

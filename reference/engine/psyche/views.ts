@@ -1,7 +1,7 @@
 // Read-only views of a snapshot: the standalone state (GET /personas/{id}/state), the personaState of
 // a world context, and the lines of a system prompt.
 import type { ContextPersonaState, PersonaConfig, PersonaRelationship, PersonaSnapshot, StandalonePersonaState } from '../../../contract/resources.ts';
-import { discreteOf, octant } from './discrete.ts';
+import { discreteOf, labelOf, octant } from './discrete.ts';
 import { sensations, REGIONS } from './somatic.ts';
 import { coherenceOf } from './narrative.ts';
 import { defenseMode } from './tmt.ts';
@@ -15,7 +15,7 @@ const f2 = (x: number) => fin(x, 0).toFixed(2);
 export function view(s: PersonaSnapshot): StandalonePersonaState {
   const e = readVad(s.state?.emotion);
   return {
-    emotion: { vad: e, discrete: discreteOf(e) },
+    emotion: { vad: e, discrete: labelOf(s) },
     mood: { vad: readVad(s.mood) },
     somatic: sensations(s),
     narrative: { tone: round(fin(s.narrative?.tone, 0)), agency: round(fin(s.narrative?.agency, 0)), coherence: coherenceOf(s.narrative ?? ({} as PersonaSnapshot['narrative'])) },
@@ -47,7 +47,7 @@ export function contextState(s: PersonaSnapshot, toward: PersonaRelationship | u
   for (const r of REGIONS) somatic[r] = round(fin(s.somatic?.regions?.[r], 0));
   somatic.interoception = round(fin(s.somatic?.interoception, 0.5));
   return {
-    emotion: { vad: e, discrete: discreteOf(e) },
+    emotion: { vad: e, discrete: labelOf(s) },
     soulStage: {
       id: fin(st.id, 0), name: String(st.name ?? ''),
       blendTable: { rational: fin(st.blend_table?.rational, 0.8), irrational: fin(st.blend_table?.irrational, 0.2) },

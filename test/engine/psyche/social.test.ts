@@ -26,8 +26,9 @@ describe('relationships', () => {
 
   it('betrayal weighs more than kindness (negativity bias)', () => {
     const a = persona(), b = persona();
-    const up = psyche.perceive(a.snap, a.config, chat('good', 'x')).socialUpdates.find((u) => u.field === 'trust')!;
-    const down = psyche.perceive(b.snap, b.config, chat('bad', 'x')).socialUpdates.find((u) => u.field === 'trust')!;
+    // AFINN rates "good" +3 and "bad" −3: the same strength, opposite signs.
+    const up = psyche.perceive(a.snap, a.config, chat('You are good.', 'x')).socialUpdates.find((u) => u.field === 'trust')!;
+    const down = psyche.perceive(b.snap, b.config, chat('You are bad.', 'x')).socialUpdates.find((u) => u.field === 'trust')!;
     expect(Math.abs(down.newValue - down.oldValue)).toBeGreaterThan(Math.abs(up.newValue - up.oldValue));
   });
 
