@@ -12,7 +12,7 @@ export const DEFAULT_IDENTITY = {
 } as const;
 
 /** Reflection triggers (see reflection.ts): change of VAD since the last reflection, prediction error, turns. */
-export const DEFAULT_REFLECTION = { vadDeltaThreshold: 0.5, predictionErrorThreshold: 0.45, turnFallback: 10 } as const;
+export const DEFAULT_REFLECTION = { vadDeltaThreshold: 0.5, predictionErrorThreshold: 0.35, turnFallback: 10 } as const;
 
 export const DEFAULT_GOAL_PRIORITY = 0.5;
 export const GOAL_STATUS = { active: 'active', achieved: 'achieved', abandoned: 'abandoned', dormant: 'dormant' } as const;

@@ -15,12 +15,14 @@ export const PROTOTYPES: Readonly<Record<string, VAD>> = {
   gratitude: vad(0.4, 0.2, -0.3), happy_for: vad(0.4, 0.2, 0.2), hate: vad(-0.6, 0.6, 0.3),
   hope: vad(0.2, 0.2, -0.1), joy: vad(0.4, 0.2, 0.1), liking: vad(0.4, 0.16, -0.24), love: vad(0.3, 0.1, 0.2),
   pride: vad(0.4, 0.3, 0.3), relief: vad(0.2, -0.3, 0.4), reproach: vad(-0.3, -0.1, 0.4),
-  resentment: vad(-0.2, -0.3, -0.2), satisfaction: vad(0.3, -0.2, 0.4), shame: vad(-0.3, 0.1, -0.6),
+  satisfaction: vad(0.3, -0.2, 0.4), shame: vad(-0.3, 0.1, -0.6),
   // Not OCC emotions: arousal with no valence is surprise (Russell 1980 places it there), its
   // absence calm; without them an aroused neutral persona read as anger and a sleepy one as resentment.
   surprise: vad(0.1, 0.7, 0.05), calm: vad(0, -0.6, 0),
 };
 // ALMA gives pity = distress and remorse = shame (same coordinates); one name each is kept.
+// ALMA's resentment (−0.2, −0.3, −0.2) is left out: it sits among the quiet, helpless states
+// (Mehrabian's −P−A−D octant), where it named grief and tiredness "resentment".
 
 export const DISCRETE = {
   /** Below this length the emotion reads as neutral. */

@@ -9,7 +9,7 @@ import type { Percept } from './model.ts';
 import { baseline, traits } from './personality.ts';
 import { CONVERSATION, internals } from './internals.ts';
 import { appraise, impulseOf, learn } from './appraisal.ts';
-import { applyImpulse, dampingOf, DYN, nudge, relaxEmotion } from './dynamics.ts';
+import { adapt, applyImpulse, dampingOf, DYN, nudge, relaxEmotion } from './dynamics.ts';
 import { jumpEffect, step, CUSP } from './catastrophe.ts';
 import { accumulate, forceStage, reliefOf, strainOf } from './stages.ts';
 import { attenuate, maybeStart, work, activeStrategy } from './regulation.ts';
@@ -25,7 +25,7 @@ import { feel } from './somatic.ts';
 import { strain } from './mask.ts';
 import { remember } from './memory.ts';
 import { tell } from './narrative.ts';
-import { awareness, reflect, reflectionReason } from './reflection.ts';
+import { awareness, reflect, reflectionReason, reviseSelfConcept } from './reflection.ts';
 import { discreteOf } from './discrete.ts';
 import { actOf, reply } from './text.ts';
 import { offset } from './catastrophe.ts';
@@ -48,6 +48,8 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   // The emotion as the percept finds it: its change and the monotonicity guard are measured from here.
   const before: VAD = { ...st.emotion };
   if (percept.kind === 'chat') relaxEmotion(st, add(s.mood, offset(st.catastrophe.z)), TURN.SECONDS, t);
+  // The monotonicity guard compares with the emotion after the turn's time: time is not the percept.
+  const settledV = st.emotion.V;
   const stim = percept.stimulus ?? {};
   const text = percept.text ?? '';
   const key = percept.source ?? percept.sourceId;
@@ -77,16 +79,24 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   inn.predictionError = round(ap.error);
   learn(st.prediction_model, a);
 
-  // Regulation acts on the appraised impulse; an explicit vadDelta is applied as given.
-  let impulse = attenuate(st, impulseOf(a, ap.sentiment, text.length > 0, t, st.soul_stage, ap.reading));
-  if (stim.vadDelta) impulse = add(impulse, readVad(stim.vadDelta as Partial<VAD>));
+  // Regulation acts on the appraised impulse; an explicit vadDelta is applied as given. The stressor
+  // loads the stage and the cusp as regulated (demand); the emotion feels it adapted (see adapt).
+  let demand = attenuate(st, impulseOf(a, ap.sentiment, text.length > 0, t, st.soul_stage, ap.reading));
+  let impulse = adapt(demand, st.emotion, home);
+  // The momentum of earlier percepts adapts the same way (else it carries the emotion to the bounds).
+  st.velocity = boundVad(adapt(st.velocity, st.emotion, home));
+  if (stim.vadDelta) {
+    const delta = readVad(stim.vadDelta as Partial<VAD>);
+    impulse = add(impulse, delta);
+    demand = add(demand, delta);
+  }
   applyImpulse(st, impulse, dampingOf(t, stim.dampingOverride));
   if (stim.vadOverride) {
     st.emotion = readVad(stim.vadOverride as Partial<VAD>, st.emotion);
     st.velocity = { V: 0, A: 0, D: 0 };
   }
 
-  const load = strainOf(impulse), relief = reliefOf(impulse);
+  const load = strainOf(demand), relief = reliefOf(demand);
   const dz = step(st.catastrophe, CUSP.ALPHA_STRAIN * load - CUSP.ALPHA_RELIEF * relief + fin(stim.catastropheAlphaDelta, 0), t.N, st.emotion.A);
   if (dz) nudge(st, jumpEffect(dz));
 
@@ -94,8 +104,8 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   // Appraisal theory's monotonicity: a goal-congruent, norm-compatible event does not make the
   // persona feel worse. Regulation pulling toward an older target or a cusp jump may not undo that
   // (an explicit vadDelta / vadOverride / α push is the caller's to give and is applied as given).
-  if (a.goal_congruence > 0 && a.norm_compatibility >= 0 && !stim.vadDelta && !stim.vadOverride && !(fin(stim.catastropheAlphaDelta, 0) > 0) && st.emotion.V < before.V) {
-    st.emotion = { ...st.emotion, V: before.V };
+  if (a.goal_congruence > 0 && a.norm_compatibility >= 0 && !stim.vadDelta && !stim.vadOverride && !(fin(stim.catastropheAlphaDelta, 0) > 0) && st.emotion.V < settledV) {
+    st.emotion = { ...st.emotion, V: settledV };
     st.velocity = { ...st.velocity, V: Math.max(0, st.velocity.V) };
   }
 
@@ -139,6 +149,7 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   const reason = reflectionReason(s, config);
   const reflectionPrompt = reason ? reflect(s, config, reason) : undefined;
   if (reason) st.metacog.self_awareness = awareness(s);
+  if (reason || goalChanges.achieved.length || goalChanges.abandoned.length) reviseSelfConcept(s, config);
   st.lastUpdated = Math.max(fin(st.lastUpdated, now), now);
 
   const discrete = discreteOf(st.emotion, home);

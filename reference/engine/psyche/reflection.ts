@@ -7,6 +7,7 @@ import type { EntityResponse, PersonaConfig, PersonaSnapshot } from '../../../co
 import { internals, restingPoint } from './internals.ts';
 import { discreteOf, labelOf, octant } from './discrete.ts';
 import { salient } from './memory.ts';
+import { selfConceptOf } from './create.ts';
 import { dist, fin } from './util.ts';
 
 export const REFLECTION = { EPISODES: 3 } as const;
@@ -21,8 +22,9 @@ export function reflectionReason(s: PersonaSnapshot, config: PersonaConfig): str
   const moved = dist(s.state.emotion, s.lastReflectionVAD);
   const error = internals(s).predictionError;
   const turns = fin(s.state.metacog.turns_since_check, 0);
-  if (moved >= fin(r?.vadDeltaThreshold, Infinity)) return `emotion moved ${f2(moved)} since the last reflection`;
+  // A surprise is the more telling reason: it is named first when the emotion also moved far.
   if (error >= fin(r?.predictionErrorThreshold, Infinity)) return `an unexpected turn (prediction error ${f2(error)})`;
+  if (moved >= fin(r?.vadDeltaThreshold, Infinity)) return `emotion moved ${f2(moved)} since the last reflection`;
   const fallback = fin(r?.turnFallback, 0);
   if (fallback > 0 && turns >= fallback) return `${turns} exchanges without reflecting`;
   return undefined;
@@ -48,6 +50,34 @@ export function reflect(s: PersonaSnapshot, config: PersonaConfig, reason: strin
       'What do these moments mean to you, and what will you do next?',
     ].join('\n'),
   };
+}
+
+/** How far the life story must lean before the self-concept says so. */
+export const SELF_STORY = { LEAN: 0.15 } as const;
+
+/**
+ * The self-concept, revised at each reflection and when a goal closes: who the persona is (the
+ * configuration's sentence), then what its life story says lately (narrative tone, agency and
+ * communion, McAdams 2001) and the goals it reached or gave up.
+ */
+export function reviseSelfConcept(s: PersonaSnapshot, config: PersonaConfig): void {
+  const n = s.narrative;
+  const lean = (x: unknown, pos: string, neg: string) => {
+    const v = fin(x, 0);
+    return v >= SELF_STORY.LEAN ? [pos] : v <= -SELF_STORY.LEAN ? [neg] : [];
+  };
+  const closed = (status: string, lead: string) => {
+    const names = s.goals.filter((g) => g.status === status).map((g) => g.content || g.id);
+    return names.length ? [`${lead} ${names.join('; ')}.`] : [];
+  };
+  s.selfConcept = [
+    selfConceptOf(config),
+    ...lean(n?.tone, 'Life has been kind to me lately.', 'Life has been hard on me lately.'),
+    ...lean(n?.agency, 'I can shape what happens to me.', 'Things happen to me more than I make them happen.'),
+    ...lean(n?.communion, 'People are good to me.', 'People have turned against me.'),
+    ...closed('achieved', 'I achieved:'),
+    ...closed('abandoned', 'I gave up on:'),
+  ].join(' ');
 }
 
 /** Metacognition's sentence about the self (updated at each reflection). */

@@ -12,7 +12,7 @@ import type { Reading } from './language.ts';
 import { memoize } from './util.ts';
 
 export const FAMILY: Record<string, string> = {
-  anger: 'hostile', hate: 'hostile', reproach: 'hostile', disliking: 'hostile', resentment: 'hostile',
+  anger: 'hostile', hate: 'hostile', reproach: 'hostile', disliking: 'hostile',
   fear: 'afraid',
   // Fears confirmed is despair (low arousal, helpless): sadness, not the alarm of fear.
   fears_confirmed: 'sad', distress: 'sad', disappointment: 'sad', shame: 'sad',
