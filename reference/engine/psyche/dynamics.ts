@@ -7,6 +7,7 @@ import type { PersonaSnapshot, PersonaState, VAD } from '../../../contract/resou
 import type { Traits } from './personality.ts';
 import { centred } from './personality.ts';
 import { add, boundVad, clamp, clamp01, fin, pushCapped, readVad, relax, scale, sub, vad } from './util.ts';
+import { embody } from './somatic.ts';
 
 export const DYN = {
   /** ζ = BASE + C·c(C) + N·c(N): conscientious personae settle, neurotic ones keep swinging. */
@@ -95,5 +96,7 @@ export function override(s: PersonaSnapshot, v: Partial<VAD>, now: number): void
   st.prev_emotion_delta = boundVad(sub(st.emotion, before));
   if (!Array.isArray(st.emotion_history)) st.emotion_history = [];
   pushCapped(st.emotion_history, { ...st.emotion, timestamp: fin(now, 0) }, DYN.HISTORY);
+  // The body shows a set emotion at once (as it jumped), so the state never says "fear" with a calm body.
+  embody(s);
   st.lastUpdated = Math.max(fin(st.lastUpdated, 0), fin(now, 0));
 }

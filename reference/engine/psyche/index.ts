@@ -7,7 +7,7 @@ import { witness } from './contagion.ts';
 import { override } from './dynamics.ts';
 import { elapse } from './elapse.ts';
 import { labelOf } from './discrete.ts';
-import { view, contextState, promptLines } from './views.ts';
+import { view, contextState, promptLines, brief } from './views.ts';
 
 export const psyche: PsycheModel = {
   version: ENGINE_VERSION,
@@ -21,8 +21,9 @@ export const psyche: PsycheModel = {
   view,
   contextState,
   promptLines,
+  brief,
 };
 
-export type { Percept, PerceiveOutcome, PsycheModel } from './model.ts';
+export type { Percept, PerceiveOutcome, PersonaBrief, PsycheModel } from './model.ts';
 export { repair } from './create.ts';
 export { DERIVE } from './appraisal.ts';

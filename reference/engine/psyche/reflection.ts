@@ -8,6 +8,7 @@ import { internals, restingPoint } from './internals.ts';
 import { discreteOf, labelOf, octant } from './discrete.ts';
 import { salient } from './memory.ts';
 import { selfConceptOf } from './create.ts';
+import { nameOf } from './views.ts';
 import { dist, fin } from './util.ts';
 
 export const REFLECTION = { EPISODES: 3 } as const;
@@ -38,7 +39,7 @@ export function reflect(s: PersonaSnapshot, config: PersonaConfig, reason: strin
   s.lastReflectionVAD = { ...e };
   s.state.metacog.turns_since_check = 0;
   const moments = salient(s, REFLECTION.EPISODES)
-    .map((ep) => `- ${ep.context} (from ${ep.sourceEntity}; felt ${discreteOf(ep.emotionSnapshot, home).primary}, importance ${f2(ep.importance)})`);
+    .map((ep) => `- ${ep.context} (from ${nameOf(s, ep.sourceEntity)}; felt ${discreteOf(ep.emotionSnapshot, home).primary}, importance ${f2(ep.importance)})`);
   return {
     system: `You are ${id.name}, ${id.role}. Reflect privately and honestly on what has happened to you. `
       + `Answer in the first person, in two to four sentences, in a ${id.speakingStyle} voice.`,

@@ -34,8 +34,10 @@ export function context(world: WorldDoc, entityName: string): WorldContext {
   const involved = world.recentEvents.filter((e) => e.spaceId === me.spaceId || e.sourceEntity === me.name
     || e.targetEntity === me.name || (e.spaceId === undefined && e.targetEntity === undefined));
   const runtime = world.personas[me.name];
+  const config = runtime ? world.personaConfigs[me.name] : undefined;
   return {
-    whoAmI: me,
+    // A persona is who its configuration says (its role there), not only an entity of type persona.
+    whoAmI: config ? { ...me, profile: { ...me.profile, role: config.identity.role } } : me,
     whereAmI: here,
     whoIsHere: world.entities.filter((e) => e.spaceId === me.spaceId && e.name !== me.name),
     whatHappened: involved.slice(-CONTEXT_EVENTS),
@@ -45,6 +47,9 @@ export function context(world: WorldDoc, entityName: string): WorldContext {
     knownFacts: world.definition.knowledge.facts.filter((f) => knows(f, me)),
     currentPhase: world.progression.currentPhase,
     ...(runtime ? { personaState: psyche.contextState(runtime.snapshot) } : {}),
+    // For an LLM speaking as the persona: identity, style, goals, whom it talks with, memories and
+    // the recent conversation, and the system prompt (WorldContext is open; SPEC.md lists the rest).
+    ...(runtime && config ? { persona: psyche.brief(runtime.snapshot, config) } : {}),
   };
 }
 
