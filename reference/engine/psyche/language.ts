@@ -94,9 +94,9 @@ const startsAt = (words: string[], i: number, phrase: readonly string[]): boolea
 
 interface Sentence { target: Target; valence: number; threat: number; blame: number; loss: number; question: boolean }
 
-/** Reads one sentence's tokens (normal forms, token types, wink's negation flags). */
 type Draft = { -readonly [K in keyof Reading]: Reading[K] } & { concepts: Set<string> };
 
+/** Reads one sentence's tokens (normal forms, token types, wink's negation flags) into `r`. */
 function sentence(words: string[], types: string[], negated: boolean[], r: Draft): Sentence {
   let sum = 0, events = 0, threat = 0, blame = 0, loss = 0, death = 0, harm = false, future = false, affiliation = 0, lossWord = false;
   let subject: Target | undefined;
