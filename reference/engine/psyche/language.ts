@@ -18,8 +18,21 @@ const WH = new Set(['why', 'how', 'what', 'who']);
 /** Indefinite subjects: "nobody likes you" is about the listener, not news of someone. */
 const INDEFINITE = new Set(['nobody', 'everyone', 'everybody', 'people', 'someone', 'somebody']);
 
-const nlp = winkNLP(model, ['sbd', 'negation']);
+// wink-nlp keeps every new word it meets in its lexicon cache, for the life of the instance: with
+// free text that grows without end (about 0.1 kB a new word). The instance is renewed after
+// RENEW_AFTER documents (a renewal takes some 100 ms), which bounds it.
+const PIPE = ['sbd', 'negation'];
+const RENEW_AFTER = 100_000;
+let nlp = winkNLP(model, PIPE);
+let documents = 0;
 const its = nlp.its;
+function renewed() {
+  if (++documents > RENEW_AFTER) {
+    nlp = winkNLP(model, PIPE);
+    documents = 1;
+  }
+  return nlp;
+}
 
 export type Target = 'listener' | 'news' | 'speaker' | 'third' | 'world';
 
@@ -149,9 +162,9 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
     // Surprise words ("wow") say something was unexpected, not whether it was good.
     let v = SURPRISE.has(w) ? 0 : (AFINN[w] ?? EVENT_VALENCE[w] ?? 0) / 5;
     if (v !== 0) {
-      const before = [words[i - 1], words[i - 2]];
-      if (before.some((b) => b !== undefined && INTENSIFIERS.has(b))) v *= 1.5;
-      else if (before.some((b) => b !== undefined && DOWNTONERS.has(b))) v *= 0.5;
+      const b1 = i > 0 ? words[i - 1] : '', b2 = i > 1 ? words[i - 2] : '';
+      if (INTENSIFIERS.has(b1) || INTENSIFIERS.has(b2)) v *= 1.5;
+      else if (DOWNTONERS.has(b1) || DOWNTONERS.has(b2)) v *= 0.5;
       // Negation shifts rather than flips (Taboada et al. 2011): "not happy" is unhappy, "not stupid" only mildly kind.
       if (neg) v = v > 0 ? -0.8 * v : -0.6 * v;
       sum += v;
@@ -201,12 +214,15 @@ export const read = memoize((text: string): Reading => Object.freeze(readText(te
 function readText(text: string): Reading {
   const r = EMPTY();
   if (!text) return r;
-  const doc = nlp.readDoc(text);
-  doc.sentences().each((s: ReturnType<typeof doc.sentences> extends { each(f: (x: infer X) => void): void } ? X : never) => {
-    const toks = s.tokens();
-    const words = toks.out(its.normal) as string[];
-    if (!words.length) return;
-    const out = sentence(words, toks.out(its.type) as string[], toks.out(its.negationFlag) as unknown as boolean[], r);
+  const doc = renewed().readDoc(text);
+  // One pass over the whole document's tokens, then the sentences as token spans.
+  const toks = doc.tokens();
+  const words = toks.out(its.normal) as string[];
+  const types = toks.out(its.type) as string[];
+  const negated = toks.out(its.negationFlag) as unknown as boolean[];
+  for (const [from, to] of doc.sentences().out(its.span) as unknown as Array<[number, number]>) {
+    if (to < from) continue;
+    const out = sentence(words.slice(from, to + 1), types.slice(from, to + 1), negated.slice(from, to + 1), r);
     const bucket = out.target === 'third' ? 'world' : out.target;
     r[bucket] = clamp11(r[bucket] + out.valence);
     r.threat = Math.max(r.threat, out.threat);
@@ -214,7 +230,7 @@ function readText(text: string): Reading {
     r.loss = Math.max(r.loss, out.loss);
     r.question = out.question;
     if (out.question && out.target === 'listener') r.asksListener = true;
-  });
+  }
   r.surprise = clamp01(r.surprise);
   return r;
 }
