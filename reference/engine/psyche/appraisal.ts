@@ -74,7 +74,7 @@ export const MAP = {
   /** Prospect and loss (OCC): a threat raises arousal (fear), a loss lowers it (sadness). */
   A_THREAT: 0.3, A_LOSS: 0.3, A_SURPRISE_CUE: 0.5,
   /** Loss and self-blame lower dominance (sadness, shame): helplessness and the self as the cause. */
-  D_LOSS: 0.3, D_BLAME: 0.4,
+  D_LOSS: 0.3, D_BLAME: 0.8,
 } as const;
 
 /** What a reading adds to the appraisal's own dimensions (see impulseOf). */

@@ -112,6 +112,14 @@ describe('appraisal from what is said', () => {
     expect(snap.relationships.bo.trust).toBeGreaterThan(0.5);
   });
 
+  it('fear, sadness, shame and surprise are reachable from chat', () => {
+    const label = (text: string) => say(text).out.discrete.primary;
+    expect(label('If you cross me again I will hurt you.')).toBe('fear');
+    expect(label('Your brother died this morning.')).toBe('distress');
+    expect(label("It's your fault that we lost everything.")).toBe('shame');
+    expect(label('Guess what? Out of nowhere, a ship appeared!')).toBe('surprise');
+  });
+
   it('idioms raise no mortality salience; a threat and a death do', () => {
     expect(say('This chocolate cake is to die for!').snap.tmt.mortalitySalience).toBe(0);
     expect(say('You are a useless idiot.').snap.tmt.mortalitySalience).toBe(0);
