@@ -3,6 +3,7 @@
 // goal achieved or abandoned, a dormant goal activated, a reflection from prediction error), a day
 // tick must leave the history meaningful, and nothing may pin at the bounds.
 import { describe, expect, it } from 'vitest';
+import { psyche } from '../../../reference/engine/psyche/index.ts';
 import { runSession, type Sample } from './session.ts';
 
 const samples: Sample[] = [];
@@ -61,6 +62,21 @@ describe('a realistic 200-turn session', () => {
     }
     for (const s of samples) {
       for (const m of ['V', 'A', 'D'] as const) expect(Math.abs(s.snap.state.emotion[m]), `turn ${s.turn} ${m}`).toBeLessThan(0.95);
+    }
+  });
+});
+
+describe('a long conversation without ticks', () => {
+  it('does not pile emotion up at the bounds: 60 identical messages in a row', () => {
+    for (const text of ['You did a really great job today!', 'You are a useless idiot.', 'If you cross me again I will hurt you.', 'I feel so sad and lonely since my dog died.']) {
+      const config = psyche.normalizeConfig({}, 'ada');
+      const snap = psyche.create(config, 's', 0);
+      let peak = 0;
+      for (let i = 0; i < 60; i++) {
+        const e = psyche.perceive(snap, config, { kind: 'chat', type: 'chat', source: 'bo', text, timestamp: 0 }).emotion;
+        peak = Math.max(peak, Math.abs(e.V), Math.abs(e.A), Math.abs(e.D));
+      }
+      expect(peak, text).toBeLessThan(0.9);
     }
   });
 });
