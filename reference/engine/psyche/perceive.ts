@@ -127,7 +127,7 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   observe(st);
 
   const socialUpdates = key !== undefined
-    ? relate(s, t, key, percept.sourceId ?? key, a, now, percept.worldTrust, s.tmt.distalDefense ? s.tmt.defenseStrength : 0, text ? ap.stance : undefined)
+    ? relate(s, t, key, percept.sourceId ?? key, a, now, percept.worldTrust, s.tmt.distalDefense ? s.tmt.defenseStrength : 0, percept.kind === 'chat' && text ? ap.stance : undefined)
     : [];
   interact(s, t);
   appraiseEsteem(s.selfEsteem, a, social);

@@ -32,6 +32,16 @@ describe('relationships', () => {
     expect(Math.abs(down.newValue - down.oldValue)).toBeGreaterThan(Math.abs(up.newValue - up.oldValue));
   });
 
+  it("an action's trust follows its appraisal (its description describes the act, it does not address the persona)", () => {
+    const { config, snap } = persona();
+    const r = psyche.perceive(snap, config, {
+      kind: 'action', type: 'insult', source: 'x', text: 'A personal insult.', timestamp: T0 + 1,
+      appraisal: { goal_relevance: 0.8, goal_congruence: -0.8, expectedness: 0.5, controllability: 0.5, agency: -0.7, norm_compatibility: 0 },
+    });
+    const trust = r.socialUpdates.find((u) => u.field === 'trust')!;
+    expect(trust.newValue).toBeLessThan(trust.oldValue);
+  });
+
   it('attachment style follows anxiety and avoidance', () => {
     const t = (p: object) => traits(psyche.normalizeConfig({ personality: p }, 'x'));
     expect(attachmentStyle(t({ N: 0.1, A: 0.9, E: 0.9 }), 0.9)).toBe('secure');
