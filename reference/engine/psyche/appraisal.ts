@@ -6,9 +6,10 @@
 //   agency         ∈ [−1,1]  caused by me (+1), by another (−1), by circumstance (0)
 //   norm_compatibility ∈ [−1,1] fits (+) or violates (−) norms and standards
 // Members the caller gives are honoured (clamped into range); missing ones are derived from the
-// text (AFINN-165 lexicon via the `sentiment` library), the sender (trust), the persona's goals,
-// needs and prediction model, and then coloured by the soul stage's appraisal_bias.
-import Sentiment from 'sentiment';
+// reading of the text (language.ts: whom it is about, threats, blame, losses, valence), the sender
+// (trust), the persona's goals, needs and prediction model, and then coloured by the soul stage's
+// appraisal_bias.
+import { read, type Reading } from './language.ts';
 import type { Appraisal, PersonaSnapshot, VAD } from '../../../contract/resources.ts';
 import type { SoulStage } from './types.ts';
 import type { Percept } from './model.ts';
@@ -31,8 +32,6 @@ export const PRIOR: Appraisal = {
 };
 
 export const DERIVE = {
-  /** sentiment score s = tanh(AFINN score / SCALE): one strong word ≈ ±0.7, an insult tirade ≈ −1. */
-  SENTIMENT_SCALE: 4,
   RELEVANCE_BASE: { chat: 0.45, event: 0.35, action: 0.5 },
   RELEVANCE_SENTIMENT: 0.35,
   RELEVANCE_GOAL: 0.4,
@@ -50,6 +49,15 @@ export const DERIVE = {
   EXPECT_GAIN: 2,
   /** Learning rate of the prediction model (exponential average of appraisals). */
   PREDICTION_RATE: 0.2,
+  /** How the parts of a reading weigh in the felt valence (see docs/engine.md, "Reading an utterance"). */
+  FELT_SPEAKER: 0.9, FELT_WORLD: 0.6, FELT_THREAT: 0.9, FELT_BLAME: 0.6,
+  /** The speaker's treatment of the persona (trust and intimacy follow it). */
+  STANCE_THREAT: 0.9, STANCE_BLAME: 0.5, STANCE_DISCLOSURE: 0.3, STANCE_NEWS: 0.3, STANCE_COURTESY: 0.2,
+  RELEVANCE_THREAT: 0.25, RELEVANCE_DEATH: 0.15,
+  CONTROL_THREAT: 0.45, CONTROL_LOSS: 0.5, CONTROL_BLAME: 0.3,
+  AGENCY_SELF_BLAME: 0.6,
+  NORM_THREAT: 0.6, NORM_BLAME: 0.3,
+  SURPRISE: 0.5,
 } as const;
 
 /** Weights of appraisal → VAD (see docs/engine.md, "Appraisal → emotion"). */
@@ -63,14 +71,15 @@ export const MAP = {
   N_NEG: 0.6, N_AROUSAL: 0.3, E_POS: 0.4, A_BLAME: 0.5, H_NORM: 0.5, O_SURPRISE: 0.4, C_RELEVANCE: 0.2,
   /** Raw affect (the "irrational" share of the blend table): the gut response to the lexicon. */
   RAW_V: 0.5, RAW_A: 0.25,
+  /** Prospect and loss (OCC): a threat raises arousal (fear), a loss lowers it (sadness). */
+  A_THREAT: 0.3, A_LOSS: 0.3, A_SURPRISE_CUE: 0.5,
+  /** Loss and self-blame lower dominance (sadness, shame): helplessness and the self as the cause. */
+  D_LOSS: 0.3, D_BLAME: 0.8,
 } as const;
 
-const analyzer = new Sentiment();
-/** Lexicon sentiment of a text in [−1, 1] (0 for no text or no affective word). */
-export function sentimentOf(text: string | undefined): number {
-  if (!text) return 0;
-  return Math.tanh(analyzer.analyze(text).score / DERIVE.SENTIMENT_SCALE);
-}
+/** What a reading adds to the appraisal's own dimensions (see impulseOf). */
+export interface Prospect { threat: number; loss: number; blame: number; surprise: number }
+const NO_PROSPECT: Prospect = { threat: 0, loss: 0, blame: 0, surprise: 0 };
 
 /** The norm map's verdict on a percept: mean value of the norms named by its type or text. */
 export function normVerdict(normMap: Record<string, number> | undefined, type: string, text: string): number | undefined {
@@ -110,27 +119,63 @@ export function predictionError(a: Appraisal, p: Appraisal): number {
 
 export interface AppraisalContext { traits: Traits; trust?: number; autonomy: number; stage: SoulStage }
 
-export interface Appraised { appraisal: Appraisal; sentiment: number; error: number; relevanceGiven: boolean }
+export interface Appraised {
+  appraisal: Appraisal;
+  /** Felt valence of the text (the raw cue), [−1, 1]. */
+  sentiment: number;
+  error: number;
+  relevanceGiven: boolean;
+  reading: Reading;
+  /** How the speaker treats the persona, [−1, 1]: what trust and intimacy follow. */
+  stance: number;
+}
 
 /** A member given by the caller (clamped), else the derived one coloured by the stage's bias. */
 const member = (given: unknown, derived: number, bias: unknown, lo: number, hi: number): number =>
   typeof given === 'number' && Number.isFinite(given) ? clamp(given, lo, hi) : clamp(derived + fin(bias, 0), lo, hi);
 
+/** The felt valence of a reading for the persona: its own concerns, the speaker's (by empathy), the world's. */
+export function feltOf(r: Reading, t: Traits): number {
+  const empathy = 0.5 + 0.5 * clamp01(t.A);
+  const speaker = r.speaker < 0 ? DERIVE.FELT_SPEAKER * empathy * r.speaker : DERIVE.FELT_SPEAKER * r.speaker;
+  return clamp(r.listener + r.news + speaker + DERIVE.FELT_WORLD * r.world - DERIVE.FELT_THREAT * r.threat - DERIVE.FELT_BLAME * r.blame, -1, 1);
+}
+
+export function stanceOf(r: Reading): number {
+  return clamp(r.listener - DERIVE.STANCE_THREAT * r.threat - DERIVE.STANCE_BLAME * r.blame
+    + DERIVE.STANCE_DISCLOSURE * Math.abs(r.speaker) + DERIVE.STANCE_NEWS * Math.max(0, r.news)
+    + (r.greeting || r.thanks || r.apology ? DERIVE.STANCE_COURTESY : 0), -1, 1);
+}
+
 export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: AppraisalContext): Appraised {
   const given = (percept.appraisal ?? {}) as Partial<Appraisal>;
   const text = percept.text ?? '';
-  const s = sentimentOf(text || percept.type.replace(/[_-]/g, ' '));
+  const reading = read(text || percept.type.replace(/[_-]/g, ' '));
+  const s = feltOf(reading, ctx.traits);
   const trust = clamp01(fin(ctx.trust, DERIVE.TRUST_DEFAULT));
   const kind = percept.kind;
   const other = percept.source !== undefined || percept.sourceId !== undefined;
   const norm = normVerdict(percept.normMap, percept.type, text);
+  // Who caused what the text is about: the speaker (praise, insult, threat), the persona itself
+  // (blame of its conduct), or circumstance (news, the speaker's own fortunes, the world).
+  const byOther = other ? Math.abs(reading.listener) + reading.threat : 0;
+  const bySelf = reading.blame;
+  const byNone = Math.abs(reading.news) + Math.abs(reading.speaker) + Math.abs(reading.world) + reading.loss + (other ? 0 : Math.abs(reading.listener));
+  const otherAgency = DERIVE.AGENCY_OTHER[kind] ?? DERIVE.AGENCY_OTHER.event;
+  const causes = byOther + bySelf + byNone;
+  const agency = causes > 0 ? (otherAgency * byOther + DERIVE.AGENCY_SELF_BLAME * bySelf) / causes : other ? otherAgency : 0;
   const derived: Appraisal = {
-    goal_relevance: (DERIVE.RELEVANCE_BASE[kind] ?? DERIVE.RELEVANCE_BASE.event) + DERIVE.RELEVANCE_SENTIMENT * Math.abs(s) + DERIVE.RELEVANCE_GOAL * goalRelevance(snap.goals, text),
+    goal_relevance: (DERIVE.RELEVANCE_BASE[kind] ?? DERIVE.RELEVANCE_BASE.event) + DERIVE.RELEVANCE_SENTIMENT * Math.abs(s)
+      + DERIVE.RELEVANCE_GOAL * goalRelevance(snap.goals, reading.concepts) + DERIVE.RELEVANCE_THREAT * reading.threat
+      + DERIVE.RELEVANCE_DEATH * Math.min(1, reading.deathCues),
     goal_congruence: s + DERIVE.TRUST_COLOUR * (2 * trust - 1) * (1 - Math.abs(s)),
     expectedness: 0, // filled below, from the prediction error of the other members
-    controllability: (DERIVE.CONTROL_BASE[kind] ?? DERIVE.CONTROL_BASE.event) + DERIVE.CONTROL_AUTONOMY * (ctx.autonomy - 0.5) - DERIVE.CONTROL_HOSTILITY * Math.max(0, -s),
-    agency: other ? (DERIVE.AGENCY_OTHER[kind] ?? DERIVE.AGENCY_OTHER.event) : 0,
-    norm_compatibility: norm ?? DERIVE.NORM_DEFAULT + DERIVE.NORM_HOSTILITY * Math.min(0, s),
+    controllability: (DERIVE.CONTROL_BASE[kind] ?? DERIVE.CONTROL_BASE.event) + DERIVE.CONTROL_AUTONOMY * (ctx.autonomy - 0.5)
+      - DERIVE.CONTROL_HOSTILITY * Math.max(0, -s) - DERIVE.CONTROL_THREAT * reading.threat - DERIVE.CONTROL_LOSS * reading.loss
+      - DERIVE.CONTROL_BLAME * reading.blame,
+    agency,
+    norm_compatibility: norm ?? DERIVE.NORM_DEFAULT + DERIVE.NORM_HOSTILITY * Math.min(0, reading.listener)
+      - DERIVE.NORM_THREAT * reading.threat - DERIVE.NORM_BLAME * reading.blame,
   };
   const bias = ctx.stage.appraisal_bias;
   const out: Appraisal = {
@@ -143,7 +188,7 @@ export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: Appraisal
   };
   const error = predictionError(out, snap.state.prediction_model);
   if (!(typeof given.expectedness === 'number' && Number.isFinite(given.expectedness))) {
-    out.expectedness = bound('expectedness', 1 - DERIVE.EXPECT_GAIN * error + fin(ctx.stage.appraisal_bias?.expectedness, 0));
+    out.expectedness = bound('expectedness', 1 - DERIVE.EXPECT_GAIN * error - DERIVE.SURPRISE * reading.surprise + fin(ctx.stage.appraisal_bias?.expectedness, 0));
   }
   out.goal_relevance = round(out.goal_relevance);
   out.goal_congruence = round(out.goal_congruence);
@@ -152,7 +197,7 @@ export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: Appraisal
   out.agency = round(out.agency);
   out.norm_compatibility = round(out.norm_compatibility);
   const relevanceGiven = typeof given.goal_relevance === 'number' && Number.isFinite(given.goal_relevance);
-  return { appraisal: out, sentiment: s, error, relevanceGiven };
+  return { appraisal: out, sentiment: s, error, relevanceGiven, reading, stance: stanceOf(reading) };
 }
 
 const learnt = (m: unknown, a: number, prior: number, lo: number, hi: number): number =>
@@ -169,22 +214,29 @@ export function learn(model: Appraisal, a: Appraisal): void {
 }
 
 /** Appraisal → VAD impulse, modulated by personality, stress reactivity and the rational/irrational blend. */
-export function impulseOf(a: Appraisal, sentiment: number, hasText: boolean, t: Traits, stage: SoulStage): VAD {
+export function impulseOf(a: Appraisal, sentiment: number, hasText: boolean, t: Traits, stage: SoulStage, prospect: Prospect = NO_PROSPECT): VAD {
   const r = clamp01(a.goal_relevance * (1 + MAP.C_RELEVANCE * centred(t.C)));
   const c = a.goal_congruence, x = a.expectedness, k = a.controllability, g = a.agency, n = a.norm_compatibility;
   const normW = 1 + MAP.H_NORM * centred(t.H);
   let V = r * (MAP.V_CONGRUENCE * c + normW * MAP.V_NORM_VIOLATION * Math.min(0, n) + MAP.V_NORM_FIT * Math.max(0, n));
+  const harm = Math.max(0, -c), loss = clamp01(prospect.loss), threat = clamp01(prospect.threat);
+  const selfBlame = clamp01(prospect.blame), surprise = clamp01(prospect.surprise);
+  // Sadness and shame are low-arousal: loss and self-blame take the harm's arousal away.
+  const calmHarm = clamp01(loss + 0.7 * selfBlame);
   let A = r * (MAP.A_SURPRISE * (0.5 - x) * (1 - MAP.O_SURPRISE * centred(t.O))
-    + MAP.A_HARM * Math.max(0, -c) + MAP.A_GAIN * Math.max(0, c) + normW * MAP.A_NORM_VIOLATION * Math.max(0, -n));
+    + MAP.A_HARM * harm * (1 - calmHarm) - MAP.A_LOSS * loss * harm + MAP.A_THREAT * threat + MAP.A_SURPRISE_CUE * surprise
+    + MAP.A_GAIN * Math.max(0, c) + normW * MAP.A_NORM_VIOLATION * Math.max(0, -n));
   // Other-blamed harm raises dominance (anger), self-blamed harm lowers it (shame); the same sign
   // rule gives pride (self, good) and gratitude (other, good). Agreeableness softens anger.
   const attribution = g * c;
   const blame = attribution > 0 && c < 0 ? 1 - MAP.A_BLAME * centred(t.A) : 1;
-  let D = r * (MAP.D_CONTROL * (k - 0.5) + MAP.D_ATTRIBUTION * attribution * blame);
+  // A threat is about what may come (fear), not who is to blame for what happened (anger).
+  let D = r * (MAP.D_CONTROL * (k - 0.5) + MAP.D_ATTRIBUTION * attribution * blame * (1 - threat)
+    - MAP.D_LOSS * loss * harm - MAP.D_BLAME * selfBlame * harm);
   V *= V < 0 ? (1 + MAP.N_NEG * centred(t.N)) * fin(stage.stress_modifier, 1) : 1 + MAP.E_POS * centred(t.E);
   A *= (1 + MAP.N_AROUSAL * centred(t.N)) * (A > 0 ? fin(stage.stress_modifier, 1) : 1);
   const cue = hasText ? sentiment : c;
-  const raw = vad(MAP.RAW_V * cue, MAP.RAW_A * Math.abs(cue), 0);
+  const raw = vad(MAP.RAW_V * cue, MAP.RAW_A * Math.abs(cue) * (1 - 2 * calmHarm), 0);
   const rational = clamp01(fin(stage.blend_table?.rational, 0.8));
   const irrational = clamp01(fin(stage.blend_table?.irrational, 1 - rational));
   const sum = rational + irrational || 1;

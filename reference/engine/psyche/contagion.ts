@@ -3,13 +3,14 @@
 // extraversion, and with the irrational share of the soul stage's blend table (contagion is the
 // automatic, mimicry route, not appraisal).
 import type { EntityResponse, PersonaConfig, PersonaSnapshot, VAD } from '../../../contract/resources.ts';
-import { traits, centred } from './personality.ts';
+import { baseline, traits, centred } from './personality.ts';
+import { internals } from './internals.ts';
 import { DYN } from './dynamics.ts';
 import { spend } from './body.ts';
 import { pullMood } from './mood.ts';
 import { observe } from './affect.ts';
 import { feel } from './somatic.ts';
-import { discreteOf } from './discrete.ts';
+import { labelOf } from './discrete.ts';
 import { reply } from './text.ts';
 import { repair } from './create.ts';
 import { boundVad, clamp01, fin, lerp, pushCapped, readVad, sub } from './util.ts';
@@ -20,6 +21,7 @@ export function witness(snapshot: PersonaSnapshot, config: PersonaConfig, other:
   const s = repair(snapshot, config);
   const st = s.state;
   const t = traits(config);
+  internals(s).home = baseline(t);
   const before = { ...st.emotion };
   const susceptibility = clamp01(CONTAGION.BASE + CONTAGION.A * centred(t.A) + CONTAGION.N * centred(t.N) + CONTAGION.E * centred(t.E))
     * (1 - CONTAGION.IRRATIONAL + CONTAGION.IRRATIONAL * 2 * clamp01(fin(st.soul_stage.blend_table?.irrational, 0.2)));
@@ -32,7 +34,7 @@ export function witness(snapshot: PersonaSnapshot, config: PersonaConfig, other:
   observe(st);
   feel(s, t);
   st.lastUpdated = Math.max(fin(st.lastUpdated, 0), fin(now, 0));
-  const discrete = discreteOf(st.emotion);
+  const discrete = labelOf(s);
   return {
     emotion: { ...st.emotion }, discrete, socialUpdates: [],
     goalChanges: { achieved: [], abandoned: [], activated: [] }, text: reply(s, config, discrete),

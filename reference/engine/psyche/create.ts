@@ -62,7 +62,7 @@ export function create(config: PersonaConfig, seed: string, now: number): Person
     maskIntegrity: 1,
     maskState: 'intact',
     lastReflectionVAD: { ...home },
-    psyche: freshInternals(String(seed)),
+    psyche: { ...freshInternals(String(seed)), home: { ...home } },
   };
   return snap;
 }

@@ -3,7 +3,7 @@ import type { Goal, PersonaConfig } from '../../../contract/resources.ts';
 import type { DeepPartial } from '../../../contract/input.ts';
 import { fin } from './util.ts';
 
-export const ENGINE_VERSION = 'psyche-1.0.0';
+export const ENGINE_VERSION = 'psyche-2.0.0';
 
 export const DEFAULT_IDENTITY = {
   role: 'character',
@@ -12,7 +12,7 @@ export const DEFAULT_IDENTITY = {
 } as const;
 
 /** Reflection triggers (see reflection.ts): change of VAD since the last reflection, prediction error, turns. */
-export const DEFAULT_REFLECTION = { vadDeltaThreshold: 0.5, predictionErrorThreshold: 0.45, turnFallback: 10 } as const;
+export const DEFAULT_REFLECTION = { vadDeltaThreshold: 0.5, predictionErrorThreshold: 0.35, turnFallback: 10 } as const;
 
 export const DEFAULT_GOAL_PRIORITY = 0.5;
 export const GOAL_STATUS = { active: 'active', achieved: 'achieved', abandoned: 'abandoned', dormant: 'dormant' } as const;

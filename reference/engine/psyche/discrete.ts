@@ -1,8 +1,12 @@
 // Discrete emotion from VAD: the nearest prototype by angle among the OCC emotions placed in PAD
-// space by ALMA (Gebhard 2005, after Mehrabian). Direction names the emotion, length its intensity;
-// near the origin the persona is "neutral". Mood is named by Mehrabian's PAD octants.
+// space by ALMA (Gebhard 2005, after Mehrabian), plus surprise and calm. The emotion is read
+// relative to the persona's resting point (its default mood): a persona at rest is neutral, whatever
+// its temperament. Direction names the emotion, length its intensity. Mood is named by Mehrabian's
+// PAD octants, also relative to the resting point, and "even" near it.
 import type { DiscreteEmotion, VAD } from '../../../contract/resources.ts';
-import { clamp01, dot, norm, round, vad } from './util.ts';
+import type { PersonaSnapshot } from '../../../contract/resources.ts';
+import { restingPoint } from './internals.ts';
+import { clamp01, dot, norm, readVad, round, sub, vad, ZERO } from './util.ts';
 
 export const PROTOTYPES: Readonly<Record<string, VAD>> = {
   admiration: vad(0.5, 0.3, -0.2), anger: vad(-0.51, 0.59, 0.25), disliking: vad(-0.4, 0.2, 0.1),
@@ -11,13 +15,18 @@ export const PROTOTYPES: Readonly<Record<string, VAD>> = {
   gratitude: vad(0.4, 0.2, -0.3), happy_for: vad(0.4, 0.2, 0.2), hate: vad(-0.6, 0.6, 0.3),
   hope: vad(0.2, 0.2, -0.1), joy: vad(0.4, 0.2, 0.1), liking: vad(0.4, 0.16, -0.24), love: vad(0.3, 0.1, 0.2),
   pride: vad(0.4, 0.3, 0.3), relief: vad(0.2, -0.3, 0.4), reproach: vad(-0.3, -0.1, 0.4),
-  resentment: vad(-0.2, -0.3, -0.2), satisfaction: vad(0.3, -0.2, 0.4), shame: vad(-0.3, 0.1, -0.6),
+  satisfaction: vad(0.3, -0.2, 0.4), shame: vad(-0.3, 0.1, -0.6),
+  // Not OCC emotions: arousal with no valence is surprise (Russell 1980 places it there), its
+  // absence calm; without them an aroused neutral persona read as anger and a sleepy one as resentment.
+  surprise: vad(0.1, 0.7, 0.05), calm: vad(0, -0.6, 0),
 };
 // ALMA gives pity = distress and remorse = shame (same coordinates); one name each is kept.
+// ALMA's resentment (−0.2, −0.3, −0.2) is left out: it sits among the quiet, helpless states
+// (Mehrabian's −P−A−D octant), where it named grief and tiredness "resentment".
 
 export const DISCRETE = {
   /** Below this length the emotion reads as neutral. */
-  NEUTRAL_RADIUS: 0.12,
+  NEUTRAL_RADIUS: 0.07,
   /** Length of a VAD vector that counts as full intensity. */
   FULL_INTENSITY: 1,
 } as const;
@@ -61,7 +70,9 @@ function closestTwo(e: VAD): [string, string] {
   return [NAMES[first], NAMES[second]];
 }
 
-export function discreteOf(e: VAD): DiscreteEmotion {
+/** The discrete emotion of `emotion` read from the resting point `home` (neutral there). */
+export function discreteOf(emotion: VAD, home: VAD = ZERO): DiscreteEmotion {
+  const e = sub(emotion, home);
   const len = norm(e);
   const intensity = round(clamp01(len / DISCRETE.FULL_INTENSITY));
   if (len < 1e-9) return { primary: 'neutral', secondary: 'neutral', intensity: 0 };
@@ -70,8 +81,18 @@ export function discreteOf(e: VAD): DiscreteEmotion {
   return { primary: first, secondary: second, intensity };
 }
 
-/** Mehrabian's temperament octants (+P+A+D exuberant … −P−A−D bored). */
-export function octant(m: VAD): string {
+/** The discrete emotion of a snapshot, read from its resting point. */
+export function labelOf(s: PersonaSnapshot): DiscreteEmotion {
+  return discreteOf(readVad(s.state?.emotion), restingPoint(s));
+}
+
+/** Below this distance from the resting point the mood is "even" (no octant). */
+export const EVEN_MOOD = 0.05;
+
+/** Mehrabian's temperament octants (+P+A+D exuberant … −P−A−D bored), read from `home`; "even" near it. */
+export function octant(mood: VAD, home: VAD = ZERO): string {
+  const m = sub(mood, home);
+  if (norm(m) < EVEN_MOOD) return 'even';
   const key = `${m.V >= 0 ? '+' : '-'}${m.A >= 0 ? '+' : '-'}${m.D >= 0 ? '+' : '-'}`;
   return ({
     '+++': 'exuberant', '++-': 'dependent', '+-+': 'relaxed', '+--': 'docile',

@@ -7,6 +7,7 @@ import type { PersonaSnapshot, PersonaState, VAD } from '../../../contract/resou
 import type { Traits } from './personality.ts';
 import { centred } from './personality.ts';
 import { add, boundVad, clamp, clamp01, fin, pushCapped, readVad, relax, scale, sub, vad } from './util.ts';
+import { embody } from './somatic.ts';
 
 export const DYN = {
   /** ζ = BASE + C·c(C) + N·c(N): conscientious personae settle, neurotic ones keep swinging. */
@@ -23,6 +24,8 @@ export const DYN = {
   TAU_VELOCITY: 60,
   /** Emotion history kept in the snapshot. */
   HISTORY: 50,
+  /** Time (elapse) records a history sample only when the emotion (mood) moved this far since the last one. */
+  HISTORY_STEP: 0.01,
 } as const;
 
 export function dampingOf(t: Traits, override?: number): number {
@@ -49,6 +52,18 @@ export function applyImpulse(s: PersonaState, impulse: VAD, damping: number): vo
   const v = s.velocity;
   s.emotion = boundVad(vad(before.V + saturate(before.V, v.V), before.A + saturate(before.A, v.A), before.D + saturate(before.D, v.D)));
   s.prev_emotion_delta = boundVad(sub(s.emotion, before));
+}
+
+/**
+ * Adaptation (hedonic adaptation, Frederick & Loewenstein 1999): each member of an impulse that
+ * pushes the emotion further from the resting point, on the side it already stands, is scaled by
+ * 1 − ADAPT·|e − home| (floored at ADAPT_FLOOR): more of what one already feels moves one less. Per
+ * member and by the state only, so a larger push in one direction stays a larger push.
+ */
+export const ADAPT = { GAIN: 1.2, FLOOR: 0.05 } as const;
+export function adapt(impulse: VAD, e: VAD, home: VAD): VAD {
+  const k = (i: number, d: number) => (i * d > 0 ? i * Math.max(ADAPT.FLOOR, 1 - ADAPT.GAIN * Math.abs(d)) : i);
+  return vad(k(impulse.V, e.V - home.V), k(impulse.A, e.A - home.A), k(impulse.D, e.D - home.D));
 }
 
 /** Moves the emotion by a direct change (jumps, regulation), keeping the delta record. */
@@ -81,5 +96,7 @@ export function override(s: PersonaSnapshot, v: Partial<VAD>, now: number): void
   st.prev_emotion_delta = boundVad(sub(st.emotion, before));
   if (!Array.isArray(st.emotion_history)) st.emotion_history = [];
   pushCapped(st.emotion_history, { ...st.emotion, timestamp: fin(now, 0) }, DYN.HISTORY);
+  // The body shows a set emotion at once (as it jumped), so the state never says "fear" with a calm body.
+  embody(s);
   st.lastUpdated = Math.max(fin(st.lastUpdated, 0), fin(now, 0));
 }

@@ -19,7 +19,8 @@ import { settleBody } from './somatic.ts';
 import { observe, settleInterpersonal } from './affect.ts';
 import { review } from './regulation.ts';
 import { repair } from './create.ts';
-import { add, fin, norm, pushCapped, sub } from './util.ts';
+import { internals } from './internals.ts';
+import { add, dist, fin, norm, pushCapped, readVad, sub } from './util.ts';
 
 export const TIME = { STEP: 60, MAX_STEPS: 240 } as const;
 
@@ -28,6 +29,7 @@ export function elapse(snapshot: PersonaSnapshot, config: PersonaConfig, seconds
   const st = s.state;
   const t = traits(config);
   const base = baseline(t);
+  internals(s).home = base;
   const total = Math.max(0, fin(seconds, 0));
   const steps = Math.min(TIME.MAX_STEPS, Math.max(1, Math.ceil(total / TIME.STEP)));
   const dt = total / steps;
@@ -56,8 +58,12 @@ export function elapse(snapshot: PersonaSnapshot, config: PersonaConfig, seconds
   const time = Math.max(fin(st.lastUpdated, 0), fin(now, 0));
   settleDefenses(s, t, time);
   review(s, base, time);
-  pushCapped(st.emotion_history, { ...st.emotion, timestamp: time }, DYN.HISTORY);
-  recordMood(s);
+  // A long tick arrives as many short elapses: only samples that moved are kept, so the history
+  // (and the affect dynamics read from it) is not flooded with the tail of one decay.
+  const last = st.emotion_history[st.emotion_history.length - 1];
+  if (!last || dist(st.emotion, readVad(last)) >= DYN.HISTORY_STEP) pushCapped(st.emotion_history, { ...st.emotion, timestamp: time }, DYN.HISTORY);
+  const lastMood = s.moodHistory[s.moodHistory.length - 1];
+  if (!lastMood || dist(s.mood, readVad(lastMood.emotion)) >= DYN.HISTORY_STEP) recordMood(s);
   observe(st);
   st.lastUpdated = time;
 }

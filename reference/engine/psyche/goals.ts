@@ -1,16 +1,16 @@
-// Goals: which active goals a percept concerns (word overlap of the text with the goal's content),
+// Goals: which active goals a percept concerns (overlap of the text's concepts with the goal's:
+// stems through synonym groups, see language.ts),
 // how far it moves them (goal congruence, Carver & Scheier's progress feedback), and their status
 // changes: progress +1 achieves a goal, −1 abandons a mutable one (immutable goals persist), and a
 // dormant goal becomes active when a percept favours it or when an active goal is closed.
 import type { Appraisal, EntityResponse, Goal } from '../../../contract/resources.ts';
 import { GOAL_STATUS } from './defaults.ts';
-import { clamp01, clamp11, fin, round, tokens } from './util.ts';
 import { getOwn, setOwn } from '../keyed.ts';
+import { concepts } from './language.ts';
+import { clamp01, clamp11, fin, memoize, round } from './util.ts';
 
 export const GOALS = {
-  /** Words shorter than this are ignored when matching (drops most function words). */
-  MIN_WORD: 4,
-  /** Shared words that make a full match. */
+  /** Shared concepts that make a full match. */
   FULL_MATCH_WORDS: 2,
   /** Progress per percept = GAIN · match · goal_congruence. */
   PROGRESS_GAIN: 0.45,
@@ -21,12 +21,12 @@ export const GOALS = {
   ACTIVATE_CONGRUENCE: 0.2,
 } as const;
 
-const words = (text: string) => new Set(tokens(text).filter((w) => w.length >= GOALS.MIN_WORD));
+/** A goal's concepts, read once per content. */
+const goalConcepts = memoize((content: string): ReadonlySet<string> => concepts(content));
 
-export function match(goal: Goal, text: string): number {
-  const g = words(goal.content);
+export function match(goal: Goal, t: ReadonlySet<string>): number {
+  const g = goalConcepts(typeof goal.content === 'string' ? goal.content : '');
   if (!g.size) return 0;
-  const t = words(text);
   let shared = 0;
   for (const w of g) if (t.has(w)) shared++;
   return clamp01(shared / Math.min(GOALS.FULL_MATCH_WORDS, g.size));
@@ -35,7 +35,7 @@ export function match(goal: Goal, text: string): number {
 const active = (goals: Goal[]) => goals.filter((g) => g.status === GOAL_STATUS.active);
 
 /** Relevance of a text to the persona's active goals, in [0, 1] (match weighted by priority). */
-export function goalRelevance(goals: Goal[], text: string): number {
+export function goalRelevance(goals: Goal[], text: ReadonlySet<string>): number {
   let best = 0;
   for (const g of active(goals)) best = Math.max(best, match(g, text) * clamp01(fin(g.priority, 0.5)));
   return best;
@@ -49,7 +49,7 @@ function setStatus(goals: Goal[], g: Goal, status: string): void {
 }
 
 export function updateGoals(
-  goals: Goal[], progress: Record<string, number>, text: string, a: Appraisal, relevanceGiven: boolean,
+  goals: Goal[], progress: Record<string, number>, text: ReadonlySet<string>, a: Appraisal, relevanceGiven: boolean,
 ): Changes {
   const out: Changes = { achieved: [], abandoned: [], activated: [] };
   const current = active(goals);

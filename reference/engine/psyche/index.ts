@@ -6,9 +6,8 @@ import { perceive } from './perceive.ts';
 import { witness } from './contagion.ts';
 import { override } from './dynamics.ts';
 import { elapse } from './elapse.ts';
-import { discreteOf } from './discrete.ts';
-import { view, contextState, promptLines } from './views.ts';
-import { readVad } from './util.ts';
+import { labelOf } from './discrete.ts';
+import { view, contextState, promptLines, brief } from './views.ts';
 
 export const psyche: PsycheModel = {
   version: ENGINE_VERSION,
@@ -18,12 +17,13 @@ export const psyche: PsycheModel = {
   elapse,
   override,
   witness,
-  discrete: (s) => discreteOf(readVad(s.state?.emotion)),
+  discrete: labelOf,
   view,
   contextState,
   promptLines,
+  brief,
 };
 
-export type { Percept, PerceiveOutcome, PsycheModel } from './model.ts';
+export type { Percept, PerceiveOutcome, PersonaBrief, PsycheModel } from './model.ts';
 export { repair } from './create.ts';
 export { DERIVE } from './appraisal.ts';

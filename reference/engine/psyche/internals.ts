@@ -3,7 +3,7 @@
 // persona continues the same sequence), the turn counter, recent memory episodes and goal progress.
 import type { PersonaSnapshot, VAD } from '../../../contract/resources.ts';
 import type { MemoryEpisode } from './types.ts';
-import { hashString, nextRandom } from './util.ts';
+import { hashString, nextRandom, readVad } from './util.ts';
 
 export interface Internals {
   seed: string;
@@ -19,12 +19,22 @@ export interface Internals {
   predictionError: number;
   /** What started the active regulation strategy (for its history record when it ends). */
   regulationStart?: { trigger: string; before: VAD };
+  /** The resting point (default mood) of the personality last seen: discrete labels are read from it. */
+  home: VAD;
+  /** The last exchanges (what was said, by whom, what the persona answered), oldest first. */
+  conversation: Turn[];
 }
+
+/** One exchange of a conversation, as the persona remembers it. */
+export interface Turn { from: string; said: string; replied: string; act: string; at: number }
+
+/** Exchanges kept in `conversation`. */
+export const CONVERSATION = 8;
 
 export type Snapshot = PersonaSnapshot & { psyche?: Internals };
 
 export function freshInternals(seed: string): Internals {
-  return { seed, rng: hashString(seed), turn: 0, episodes: [], goalProgress: {}, predictionError: 0 };
+  return { seed, rng: hashString(seed), turn: 0, episodes: [], goalProgress: {}, predictionError: 0, home: { V: 0, A: 0, D: 0 }, conversation: [] };
 }
 
 /** The internals of a snapshot, created when an imported snapshot has none. */
@@ -41,7 +51,14 @@ export function internals(s: PersonaSnapshot): Internals {
   if (!Array.isArray(cur.episodes)) cur.episodes = [];
   if (!cur.goalProgress || typeof cur.goalProgress !== 'object') cur.goalProgress = {};
   if (typeof cur.predictionError !== 'number' || !Number.isFinite(cur.predictionError)) cur.predictionError = 0;
+  if (!cur.home || typeof cur.home !== 'object') cur.home = { V: 0, A: 0, D: 0 };
+  if (!Array.isArray(cur.conversation)) cur.conversation = [];
   return cur;
+}
+
+/** The resting point a snapshot's labels are read from (neutral when it has none). */
+export function restingPoint(s: PersonaSnapshot): VAD {
+  return readVad((s as Snapshot).psyche?.home);
 }
 
 /** A uniform draw in [0, 1) from the snapshot's own generator. */

@@ -30,6 +30,17 @@ export interface Percept {
   normMap?: Record<string, number>;
 }
 
+export interface PersonaBrief {
+  identity: { name: string; role: string; speakingStyle: string; culturalIdentity: string; coreValues: string[] };
+  selfConcept: string;
+  goals: Array<{ id: string; content: string; priority: number; status: string; progress: number }>;
+  talkingWith: { name: string; trust: number; intimacy: number; attachmentStyle: string } | null;
+  memories: Array<{ context: string; from: string; felt: string; importance: number }>;
+  conversation: Array<{ from: string; said: string; replied: string }>;
+  /** The same lines as promptLines, joined. */
+  prompt: string;
+}
+
 /** The result of a percept for the persona that perceived it. `text` is the deterministic reply. */
 export type PerceiveOutcome = EntityResponse;
 
@@ -55,4 +66,6 @@ export interface PsycheModel {
   contextState(snapshot: PersonaSnapshot, toward?: PersonaRelationship): ContextPersonaState;
   /** Lines describing the persona's identity, style, goals and feelings, for the system prompt. */
   promptLines(snapshot: PersonaSnapshot, config: PersonaConfig): string[];
+  /** Identity, goals, whom it talks with, memories and conversation, for an LLM (the world context's `persona`). */
+  brief(snapshot: PersonaSnapshot, config: PersonaConfig): PersonaBrief;
 }

@@ -1,13 +1,15 @@
 // The percept pipeline: appraisal → impulse → dynamics → catastrophe → regulation → body, needs,
 // stage → mood, relationships, self-esteem, goals → body map, mask → memory, narrative, reflection
 // → reply. Each step is one mechanism's module; this file only orders them. Time does not pass
-// during a percept (elapse does that); lastUpdated moves to the percept's timestamp.
+// during a percept (the caller's ticks do that; lastUpdated moves to the percept's timestamp), but a
+// chat turn stands for TURN.SECONDS of talk, during which the emotion relaxes: the world's clock only
+// moves on ticks, so without it a long conversation would pile emotion up at the bounds.
 import type { EntityResponse, NeedState, PersonaConfig, PersonaSnapshot, VAD } from '../../../contract/resources.ts';
 import type { Percept } from './model.ts';
 import { baseline, traits } from './personality.ts';
-import { internals } from './internals.ts';
+import { CONVERSATION, internals } from './internals.ts';
 import { appraise, impulseOf, learn } from './appraisal.ts';
-import { applyImpulse, dampingOf, DYN, nudge } from './dynamics.ts';
+import { adapt, applyImpulse, dampingOf, DYN, nudge, relaxEmotion } from './dynamics.ts';
 import { jumpEffect, step, CUSP } from './catastrophe.ts';
 import { accumulate, forceStage, reliefOf, strainOf } from './stages.ts';
 import { attenuate, maybeStart, work, activeStrategy } from './regulation.ts';
@@ -23,25 +25,37 @@ import { feel } from './somatic.ts';
 import { strain } from './mask.ts';
 import { remember } from './memory.ts';
 import { tell } from './narrative.ts';
-import { awareness, reflect, reflectionReason } from './reflection.ts';
+import { awareness, reflect, reflectionReason, reviseSelfConcept } from './reflection.ts';
 import { discreteOf } from './discrete.ts';
-import { reply } from './text.ts';
+import { actOf, reply } from './text.ts';
+import { offset } from './catastrophe.ts';
 import { repair } from './create.ts';
 import { add, boundVad, clamp01, fin, pushCapped, readVad, round, sub, vad } from './util.ts';
 import { getOwn } from '../keyed.ts';
+
+export const TURN = {
+  /** Seconds of talk one chat message stands for: the emotion relaxes that long before it is felt. */
+  SECONDS: 20,
+} as const;
 
 export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, percept: Percept): EntityResponse {
   const s = repair(snapshot, config);
   const st = s.state;
   const t = traits(config);
   const inn = internals(s);
+  const home = baseline(t);
+  inn.home = home;
   const now = fin(percept.timestamp, st.lastUpdated);
+  // The emotion as the percept finds it: its change and the monotonicity guard are measured from here.
+  const before: VAD = { ...st.emotion };
+  if (percept.kind === 'chat') relaxEmotion(st, add(s.mood, offset(st.catastrophe.z)), TURN.SECONDS, t);
+  // The monotonicity guard compares with the emotion after the turn's time: time is not the percept.
+  const settledV = st.emotion.V;
   const stim = percept.stimulus ?? {};
   const text = percept.text ?? '';
   const key = percept.source ?? percept.sourceId;
   const social = key !== undefined;
   inn.turn += 1;
-  const before: VAD = { ...st.emotion };
 
   let transition: string | undefined;
   // A forced stage starts afresh, and the percept that forced it adds no load to it.
@@ -66,16 +80,24 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   inn.predictionError = round(ap.error);
   learn(st.prediction_model, a);
 
-  // Regulation acts on the appraised impulse; an explicit vadDelta is applied as given.
-  let impulse = attenuate(st, impulseOf(a, ap.sentiment, text.length > 0, t, st.soul_stage));
-  if (stim.vadDelta) impulse = add(impulse, readVad(stim.vadDelta as Partial<VAD>));
+  // Regulation acts on the appraised impulse; an explicit vadDelta is applied as given. The stressor
+  // loads the stage and the cusp as regulated (demand); the emotion feels it adapted (see adapt).
+  let demand = attenuate(st, impulseOf(a, ap.sentiment, text.length > 0, t, st.soul_stage, ap.reading));
+  let impulse = adapt(demand, st.emotion, home);
+  // The momentum of earlier percepts adapts the same way (else it carries the emotion to the bounds).
+  st.velocity = boundVad(adapt(st.velocity, st.emotion, home));
+  if (stim.vadDelta) {
+    const delta = readVad(stim.vadDelta as Partial<VAD>);
+    impulse = add(impulse, delta);
+    demand = add(demand, delta);
+  }
   applyImpulse(st, impulse, dampingOf(t, stim.dampingOverride));
   if (stim.vadOverride) {
     st.emotion = readVad(stim.vadOverride as Partial<VAD>, st.emotion);
     st.velocity = { V: 0, A: 0, D: 0 };
   }
 
-  const load = strainOf(impulse), relief = reliefOf(impulse);
+  const load = strainOf(demand), relief = reliefOf(demand);
   const dz = step(st.catastrophe, CUSP.ALPHA_STRAIN * load - CUSP.ALPHA_RELIEF * relief + fin(stim.catastropheAlphaDelta, 0), t.N, st.emotion.A);
   if (dz) nudge(st, jumpEffect(dz));
 
@@ -83,12 +105,12 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   // Appraisal theory's monotonicity: a goal-congruent, norm-compatible event does not make the
   // persona feel worse. Regulation pulling toward an older target or a cusp jump may not undo that
   // (an explicit vadDelta / vadOverride / α push is the caller's to give and is applied as given).
-  if (a.goal_congruence > 0 && a.norm_compatibility >= 0 && !stim.vadDelta && !stim.vadOverride && !(fin(stim.catastropheAlphaDelta, 0) > 0) && st.emotion.V < before.V) {
-    st.emotion = { ...st.emotion, V: before.V };
+  if (a.goal_congruence > 0 && a.norm_compatibility >= 0 && !stim.vadDelta && !stim.vadOverride && !(fin(stim.catastropheAlphaDelta, 0) > 0) && st.emotion.V < settledV) {
+    st.emotion = { ...st.emotion, V: settledV };
     st.velocity = { ...st.velocity, V: Math.max(0, st.velocity.V) };
   }
 
-  const reminded = remind(s, a, text, now);
+  const reminded = remind(s, a, ap.reading, now);
   settleDefenses(s, t, now);
   if (s.tmt.proximalDefense) nudge(st, vad(0, -TMT.SUPPRESS_AROUSAL * s.tmt.defenseStrength, 0));
 
@@ -106,15 +128,14 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   observe(st);
 
   const socialUpdates = key !== undefined
-    ? relate(s, t, key, percept.sourceId ?? key, a, now, percept.worldTrust, s.tmt.distalDefense ? s.tmt.defenseStrength : 0)
+    ? relate(s, t, key, percept.sourceId ?? key, a, now, percept.worldTrust, s.tmt.distalDefense ? s.tmt.defenseStrength : 0, percept.kind === 'chat' && text ? ap.stance : undefined)
     : [];
   interact(s, t);
   appraiseEsteem(s.selfEsteem, a, social);
   updateMotivation(s, key ?? percept.type, a, key ?? (a.agency > 0.3 ? 'self' : 'circumstance'));
-  const goalChanges = updateGoals(s.goals, inn.goalProgress, text, a, ap.relevanceGiven);
+  const goalChanges = updateGoals(s.goals, inn.goalProgress, ap.reading.concepts, a, ap.relevanceGiven);
 
   feel(s, t);
-  const home = baseline(t);
   const maskExposure = strain(s, t, home, {
     provoked: social && a.goal_congruence < -0.5, normViolation: a.norm_compatibility < -0.3,
     jumped: dz !== 0, suppressing: activeStrategy(st) === 'response_modulation', mortality: reminded,
@@ -129,12 +150,18 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   const reason = reflectionReason(s, config);
   const reflectionPrompt = reason ? reflect(s, config, reason) : undefined;
   if (reason) st.metacog.self_awareness = awareness(s);
+  if (reason || goalChanges.achieved.length || goalChanges.abandoned.length) reviseSelfConcept(s, config);
   st.lastUpdated = Math.max(fin(st.lastUpdated, now), now);
 
-  const discrete = discreteOf(st.emotion);
+  const discrete = discreteOf(st.emotion, home);
+  const speaker = percept.source ?? percept.sourceId;
+  const said = text ? reply(s, config, discrete, { reading: ap.reading, speaker, trust: key !== undefined ? s.relationships[key]?.trust : undefined }) : reply(s, config, discrete);
+  if (text) {
+    pushCapped(inn.conversation, { from: speaker ?? 'world', said: text.slice(0, 280), replied: said, act: actOf(ap.reading), at: now }, CONVERSATION);
+  }
   const out: EntityResponse = {
     emotion: { ...st.emotion }, discrete, socialUpdates,
-    memoryEpisode, goalChanges, text: reply(s, config, discrete),
+    memoryEpisode, goalChanges, text: said,
   };
   if (reflectionPrompt) out.reflectionPrompt = reflectionPrompt;
   if (transition) out.stageTransition = transition;

@@ -51,9 +51,12 @@ type Update = EntityResponse['socialUpdates'][number];
 /**
  * Updates (or creates) the relationship with `key` after a social percept. `defense` ∈ [0, 1] is the
  * strength of a distal TMT defense: it amplifies gains toward the trusted and losses toward the rest.
+ * `stance` (a text's reading: how the speaker treats the persona) replaces goal congruence when
+ * given: a friend's sad news hurts but is no offence, and disclosure builds trust.
  */
 export function relate(
   s: PersonaSnapshot, t: Traits, key: string, entityId: string, a: Appraisal, now: number, worldTrust: number | undefined, defense: number,
+  stance?: number,
 ): Update[] {
   const existing = getOwn(s.relationships, key);
   const rel: PersonaRelationship = existing ?? {
@@ -61,7 +64,7 @@ export function relate(
     attachmentStyle: attachmentStyle(t, initialTrust(t, worldTrust)), lastInteraction: now,
   };
   const old = { trust: fin(rel.trust, REL.TRUST_DEFAULT), intimacy: fin(rel.intimacy, 0), interactionCount: fin(rel.interactionCount, 0) };
-  const c = a.goal_congruence * a.goal_relevance;
+  const c = (stance ?? a.goal_congruence) * a.goal_relevance;
   let dTrust = c >= 0 ? REL.TRUST_GAIN * c * (1 - old.trust) : REL.TRUST_GAIN * REL.NEGATIVITY_BIAS * c * old.trust;
   dTrust += REL.TRUST_NORM * Math.min(0, a.norm_compatibility) * old.trust;
   const inGroup = old.trust >= 0.5;

@@ -7,7 +7,7 @@
 import type { PersonaSnapshot, VAD } from '../../../contract/resources.ts';
 import type { Traits } from './personality.ts';
 import { centred } from './personality.ts';
-import { clamp01, clamp11, fin, relax, round } from './util.ts';
+import { clamp01, clamp11, fin, readVad, relax, round } from './util.ts';
 
 export const REGIONS = ['head', 'neck', 'chest', 'stomach', 'upperBack', 'hands', 'legs'] as const;
 export type Region = (typeof REGIONS)[number];
@@ -71,6 +71,13 @@ function follow(s: PersonaSnapshot, t: Traits, k: number): void {
 }
 
 export const feel = (s: PersonaSnapshot, t: Traits) => follow(s, t, SOMATIC.RATE);
+
+/** The regions set to the emotion's map at once (an override: the emotion jumped there). */
+export function embody(s: PersonaSnapshot): void {
+  if (!s.somatic?.regions || typeof s.somatic.regions !== 'object') return;
+  const target = targetOf(readVad(s.state.emotion));
+  for (const r of REGIONS) s.somatic.regions[r] = round(target[r]);
+}
 export const settleBody = (s: PersonaSnapshot, t: Traits, dt: number) => follow(s, t, 1 - relax(dt, SOMATIC.TAU));
 
 export const initialSomatic = (t: Traits): PersonaSnapshot['somatic'] => ({

@@ -1,38 +1,155 @@
-// The default reply without an LLM: a sentence chosen (seeded) among templates of the discrete
-// emotion's family, strengthened at high intensity, then shaped by identity.speakingStyle
-// (formal: no contractions; casual: relaxed opener; terse: first sentence only; poetic: an image;
-// warm: a kind close). The same snapshot and percept give the same text.
+// The default reply without an LLM: it answers what was said. The message's reading (language.ts)
+// names the act (a threat, an insult, praise, the speaker's sorrow, news, a question, a greeting…);
+// the act and the persona's felt emotion family pick a set of templates, one is drawn (seeded, and
+// never the one used just before), its slots are filled (the person the message was about, the
+// speaker's name when the relationship is warm, the persona's feeling when asked), a repeat of a
+// hostile act is noticed, and the speaking style shapes the sentence (formal: no contractions;
+// casual: relaxed opener, "I" kept capital; terse: first sentence only; poetic: an image; warm: a
+// kind close). The same snapshot and percept give the same text.
 import type { DiscreteEmotion, PersonaConfig, PersonaSnapshot } from '../../../contract/resources.ts';
-import { draw } from './internals.ts';
+import { draw, internals } from './internals.ts';
+import type { Reading } from './language.ts';
 import { memoize } from './util.ts';
 
 export const FAMILY: Record<string, string> = {
-  anger: 'hostile', hate: 'hostile', reproach: 'hostile', disliking: 'hostile', resentment: 'hostile',
-  fear: 'afraid', fears_confirmed: 'afraid',
-  distress: 'sad', disappointment: 'sad', shame: 'sad',
+  anger: 'hostile', hate: 'hostile', reproach: 'hostile', disliking: 'hostile',
+  fear: 'afraid',
+  // Fears confirmed is despair (low arousal, helpless): sadness, not the alarm of fear.
+  fears_confirmed: 'sad', distress: 'sad', disappointment: 'sad', shame: 'sad',
   joy: 'glad', gratification: 'glad', happy_for: 'glad', satisfaction: 'glad', pride: 'glad', relief: 'glad', gloating: 'glad',
   gratitude: 'warm', admiration: 'warm', love: 'warm', liking: 'warm', hope: 'warm',
-  neutral: 'neutral',
+  surprise: 'surprised', neutral: 'neutral', calm: 'neutral',
 };
 
-const TEMPLATES: Record<string, string[]> = {
-  hostile: ["I don't appreciate that.", "That's out of line, and you know it.", "I won't let that pass."],
-  afraid: ["I'm not sure I feel safe with this.", "This worries me more than I'd like to admit.", "Something about this frightens me."],
-  sad: ["That's hard to hear.", "I feel a little lost right now.", "I wish things were different."],
-  glad: ["That's wonderful to hear.", "This makes me genuinely happy.", "I'm really pleased about this."],
-  warm: ["Thank you, that means a lot to me.", "I'm grateful you're here.", "I appreciate you more than you know."],
-  neutral: ["I see.", "Go on, I'm listening.", "Alright, tell me more."],
+type Family = 'hostile' | 'afraid' | 'sad' | 'glad' | 'warm' | 'surprised' | 'neutral';
+/** Templates of an act: by felt family, `any` for the others. {topic}, {name}, {feeling} are slots. */
+type Table = Partial<Record<Family | 'any', string[]>>;
+
+/** What a message does, from its reading, in order of precedence. */
+export function actOf(r: Reading | undefined): string {
+  if (!r) return 'presence';
+  if (r.threat > 0) return 'threat';
+  if (r.blame > 0) return 'blame';
+  if (r.deathCues > 0 && r.loss > 0 && (r.news < 0 || r.listener < 0)) return 'grief';
+  if (r.deathCues > 0 && r.loss > 0) return 'condolence';
+  if (r.listener <= -0.25) return 'insult';
+  if (r.asksListener) return 'asked';
+  if (r.listener >= 0.25 && !r.question) return 'praise';
+  if (r.speaker <= -0.25) return 'sorrow';
+  if (r.speaker >= 0.25) return 'shared_joy';
+  if (r.news <= -0.25) return 'bad_news';
+  if (r.news >= 0.25) return 'good_news';
+  if (r.surprise > 0) return 'surprise';
+  if (r.apology) return 'apology';
+  if (r.thanks) return 'thanks';
+  if (r.greeting) return 'greeting';
+  if (r.question) return 'question';
+  if (r.world >= 0.3) return 'pleasant';
+  if (r.world <= -0.3) return 'unpleasant';
+  return 'small_talk';
+}
+
+const ACTS: Record<string, Table> = {
+  threat: {
+    afraid: ["Please, don't. I don't want any trouble.", "You're frightening me. Why would you say that?", 'I hear you. Just leave me alone.'],
+    hostile: ["Is that a threat? I won't be bullied.", 'Try it, and see what happens.', "You don't scare me."],
+    any: ["I'd rather you didn't talk like that.", "That sounds like a threat. I'm listening, carefully.", "Let's both calm down."],
+  },
+  blame: {
+    sad: ["You're right. I'm ashamed of it.", 'I know. I should have done better.', "I'm sorry. I let you down."],
+    hostile: ["That's not fair. I did what I could.", "Don't put all of this on me.", 'I won\'t carry the blame for everyone.'],
+    any: ["Maybe. I'll think about what I did.", "I hear you. It's not easy to hear.", "Perhaps I could have done better."],
+  },
+  grief: {
+    any: ["No... {topic}? I can't believe it.", "I... I need a moment. {Topic}, gone?", "That can't be true. Not {topic}."],
+  },
+  condolence: {
+    any: ["I'm so sorry about {topic}. How are you holding up?", "That's terrible. I'm so sorry for your loss.", "I'm sorry. If you want to talk about {topic}, I'm here."],
+  },
+  insult: {
+    hostile: ["I don't appreciate that.", "That's out of line, and you know it.", 'Watch your tone with me.'],
+    sad: ['That hurts, you know.', 'Why would you say that to me?', "I didn't deserve that."],
+    afraid: ['Please stop.', "I don't want to fight with you.", 'Why are you doing this?'],
+    any: ['If you say so.', "I'll let that pass. This time.", "That wasn't kind."],
+  },
+  praise: {
+    glad: ['Thank you, that means a lot to me.', "That's kind of you to say.", "You're making me blush."],
+    warm: ['Thank you{, name}. I really appreciate it.', "That's so kind of you{, name}.", 'You always know what to say.'],
+    any: ['Thanks, I suppose.', 'Kind words. Thank you.', "That's nice of you to say."],
+  },
+  sorrow: {
+    any: ["I'm sorry you're going through this. I'm here.", 'That sounds really hard. Do you want to talk about it?', "Oh, I'm sorry. You don't have to carry that alone."],
+  },
+  shared_joy: {
+    any: ["That's wonderful! I'm happy for you.", 'Good for you! Tell me more.', "That's great news!"],
+  },
+  good_news: {
+    any: ["Really? That's wonderful news!", 'Truly? That makes me so happy.', "I hoped I'd hear that one day."],
+  },
+  bad_news: {
+    hostile: ["That's not fair!", "How could this happen? It's wrong.", "I won't accept that."],
+    any: ["Oh no. That's hard to hear.", "I... I don't know what to say.", "That hurts more than I'd like to admit."],
+  },
+  surprise: {
+    any: ['Wow, really?', 'No way! Really?', "Now that's a surprise!"],
+  },
+  asked: {
+    any: ['Honestly? I feel {feeling} right now.', "I'm {feeling}, thanks for asking.", '{Feeling}, if I am honest.'],
+  },
+  question: {
+    hostile: ["Why should I answer that?", "That's my business.", 'Ask someone else.'],
+    any: ['Good question. Let me think about it.', "I'm not sure. What do you think?", 'Hmm, hard to say.'],
+  },
+  greeting: {
+    hostile: ["Oh. It's you.", 'What do you want?', 'Hm. Hello.'],
+    any: ['Hello{, name}! Good to see you.', 'Hi{, name}. How are you?', 'Good day to you{, name}.'],
+  },
+  thanks: { any: ["You're welcome.", 'Anytime.', 'Glad I could help.'] },
+  apology: {
+    hostile: ["Sorry doesn't fix it.", "Words are cheap.", "We'll see if you mean it."],
+    any: ['Thank you for saying that.', "It's alright. Let's move on.", 'I appreciate the apology.'],
+  },
+  pleasant: {
+    any: ['That sounds lovely.', 'How nice!', 'I like the sound of that.'],
+  },
+  unpleasant: {
+    any: ["That's a shame.", 'What a pity.', "That's too bad."],
+  },
+  small_talk: {
+    hostile: ['Is that so.', 'Fine.', 'Whatever you say.'],
+    sad: ['I see.', 'Mm. Go on.', 'I suppose so.'],
+    any: ['I see.', "Go on, I'm listening.", 'Is that so? Tell me more.'],
+  },
+  // Contagion and percepts without text: the felt family speaks for itself.
+  presence: {
+    hostile: ["I don't appreciate that.", "That's out of line, and you know it.", "I won't let that pass."],
+    afraid: ["I'm not sure I feel safe with this.", "This worries me more than I'd like to admit.", 'Something about this frightens me.'],
+    sad: ["That's hard to hear.", 'I feel a little lost right now.', 'I wish things were different.'],
+    glad: ["That's wonderful to hear.", 'This makes me genuinely happy.', "I'm really pleased about this."],
+    warm: ['Thank you, that means a lot to me.', "I'm grateful you're here.", 'I appreciate you more than you know.'],
+    surprised: ["Oh! I didn't see that coming.", 'Well, that is unexpected.', "I'm surprised, I admit."],
+    any: ['I see.', "Go on, I'm listening.", 'Alright, tell me more.'],
+  },
 };
-const STRONG: Record<string, string> = {
-  hostile: "I'm furious.", afraid: "I'm really scared.", sad: "It hurts.", glad: "I'm thrilled!", warm: "Truly.", neutral: '',
+
+/** How the persona names its feeling when asked. */
+const FEELING: Record<Family, string> = {
+  hostile: 'irritated', afraid: 'uneasy', sad: 'a bit low', glad: 'pretty good', warm: 'grateful', surprised: 'a little taken aback', neutral: 'alright',
 };
-const POETIC: Record<string, string> = {
+const STRONG: Record<Family, string> = {
+  hostile: "I'm furious.", afraid: "I'm really scared.", sad: 'It hurts.', glad: "I'm thrilled!", warm: 'Truly.', surprised: 'Goodness!', neutral: '',
+};
+const POETIC: Record<Family, string> = {
   hostile: 'A storm gathers behind my eyes.', afraid: 'The shadows feel longer tonight.', sad: 'It is like rain on a quiet window.',
-  glad: 'It feels like sunlight after rain.', warm: 'It warms me like a hearth.', neutral: 'The day goes on, as days do.',
+  glad: 'It feels like sunlight after rain.', warm: 'It warms me like a hearth.', surprised: 'Like a bird startled from a hedge.', neutral: 'The day goes on, as days do.',
 };
+/** A hostile act said again is noticed. */
+const AGAIN: Record<string, string> = { insult: 'Again?', threat: 'Another threat?', blame: 'You keep saying that.' };
 const CONTRACTIONS: [RegExp, string][] = [
-  [/\bI'm\b/g, 'I am'], [/\bdon't\b/g, 'do not'], [/\bwon't\b/g, 'will not'], [/\bThat's\b/g, 'That is'], [/\bthat's\b/g, 'that is'],
-  [/\bI'd\b/g, 'I would'], [/\byou're\b/g, 'you are'], [/\bcan't\b/g, 'cannot'], [/\bIt's\b/g, 'It is'],
+  [/\bI'm\b/g, 'I am'], [/\bI'll\b/g, 'I will'], [/\bI've\b/g, 'I have'], [/\bI'd\b/g, 'I would'], [/\bdon't\b/gi, 'do not'],
+  [/\bwon't\b/gi, 'will not'], [/\bcan't\b/gi, 'cannot'], [/\bdidn't\b/gi, 'did not'], [/\bdoesn't\b/gi, 'does not'],
+  [/\bThat's\b/g, 'That is'], [/\bthat's\b/g, 'that is'], [/\bIt's\b/g, 'It is'], [/\bit's\b/g, 'it is'], [/\bWhat's\b/g, 'What is'],
+  [/\bYou're\b/g, 'You are'], [/\byou're\b/g, 'you are'], [/\bLet's\b/g, 'Let us'], [/\bWe'll\b/g, 'We will'], [/\bwasn't\b/g, 'was not'],
 ];
 
 /** At or above this intensity the reply says so. */
@@ -55,16 +172,55 @@ const styleCues = memoize((speakingStyle: string): StyleCues => {
   });
 });
 
-export function reply(s: PersonaSnapshot, config: PersonaConfig, d: DiscreteEmotion): string {
-  const family = FAMILY[d.primary] ?? 'neutral';
-  const options = TEMPLATES[family];
-  let text = options[Math.floor(draw(s) * options.length) % options.length];
-  if (d.intensity >= STRONG_INTENSITY && STRONG[family]) text = `${STRONG[family]} ${text}`;
+/** The person a message named, from the persona's side: "your son" said to it is "my son". */
+const SWAP: Record<string, string> = { your: 'my', my: 'your', our: 'our', his: 'his', her: 'her' };
+function topicOf(r: Reading | undefined): string {
+  if (!r?.topic) return 'them';
+  const [own, who] = r.topic.split(' ');
+  return `${SWAP[own] ?? own} ${who}`;
+}
+
+const capital = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
+/** Starts with the pronoun I ("I", "I'm", "I'll"…), which stays capital whatever the style. */
+const startsWithI = (x: string) => /^I(?![\p{L}\p{N}])/u.test(x);
+
+export interface ReplyContext {
+  reading?: Reading;
+  /** Who spoke (the relationship's key), when someone did. */
+  speaker?: string;
+  /** Trust toward the speaker, [0, 1]. */
+  trust?: number;
+}
+
+export function reply(s: PersonaSnapshot, config: PersonaConfig, d: DiscreteEmotion, ctx: ReplyContext = {}): string {
+  const family = (FAMILY[d.primary] ?? 'neutral') as Family;
+  const act = actOf(ctx.reading);
+  const table = ACTS[act];
+  const options = table[family] ?? table.any ?? ACTS.presence.any!;
+  const inn = internals(s);
+  const last = inn.conversation[inn.conversation.length - 1];
+  let i = Math.floor(draw(s) * options.length) % options.length;
+  // Never the same sentence twice in a row.
+  if (last && options.length > 1 && last.replied.includes(fill(options[i], family, ctx, ''))) i = (i + 1) % options.length;
+  let text = fill(options[i], family, ctx, warmName(ctx));
+  if (last && last.act === act && last.from === ctx.speaker && AGAIN[act]) text = `${AGAIN[act]} ${text}`;
+  else if (d.intensity >= STRONG_INTENSITY && STRONG[family] && (act === 'presence' || act === 'threat' || act === 'insult' || act === 'grief')) text = `${STRONG[family]} ${text}`;
   const style = styleCues(config.identity?.speakingStyle ?? '');
   if (style.terse) text = text.split(/(?<=[.!?])\s/)[0];
-  if (style.casual) text = `Hey, ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  if (style.casual) text = `Hey, ${startsWithI(text) ? text : text.charAt(0).toLowerCase() + text.slice(1)}`;
   if (style.poetic) text = `${text} ${POETIC[family]}`;
   if (style.warm && family !== 'hostile') text = `${text} I'm glad we can talk.`;
-  if (style.formal) for (const [re, full] of CONTRACTIONS) text = text.replace(re, full);
+  if (style.formal) for (const [re, full] of CONTRACTIONS) text = text.replace(re, (m) => (m[0] === m[0].toUpperCase() ? capital(full) : full));
   return text;
+}
+
+/** The speaker's name, used only when the persona trusts them. */
+const warmName = (ctx: ReplyContext): string => (ctx.speaker && (ctx.trust ?? 0) >= 0.6 ? ctx.speaker : '');
+
+function fill(template: string, family: Family, ctx: ReplyContext, name: string): string {
+  const topic = topicOf(ctx.reading);
+  return template
+    .replace('{, name}', name ? `, ${name}` : '')
+    .replace('{topic}', topic).replace('{Topic}', capital(topic))
+    .replace('{feeling}', FEELING[family]).replace('{Feeling}', capital(FEELING[family]));
 }

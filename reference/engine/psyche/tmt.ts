@@ -7,17 +7,12 @@
 // (they amplify trust changes, see relationships.ts). MS fades with time.
 import type { Appraisal, PersonaSnapshot } from '../../../contract/resources.ts';
 import type { Traits } from './personality.ts';
-import { clamp01, fin, round, tokens } from './util.ts';
+import type { Reading } from './language.ts';
+import { clamp01, fin, round } from './util.ts';
 
 export const TMT = {
-  /** Mortality primes (whole words), as in TMT's death-word manipulations. */
-  CUES: [
-    'death', 'deaths', 'dead', 'die', 'dies', 'died', 'dying', 'kill', 'kills', 'killed', 'killing', 'killer',
-    'murder', 'murdered', 'funeral', 'grave', 'graves', 'corpse', 'mortal', 'mortality', 'suicide', 'perish',
-    'perished', 'fatal', 'deadly', 'coffin', 'cemetery', 'bury', 'buried', 'burial',
-  ],
   CUE_GAIN: 0.4,
-  /** Threat = relevance · harm · (1 − controllability); above THREAT_MIN it counts as a reminder. */
+  /** Threat (see remind); at or above THREAT_MIN it counts as a reminder. */
   THREAT_GAIN: 0.3,
   THREAT_MIN: 0.2,
   BUFFER: 0.7,
@@ -31,14 +26,7 @@ export const TMT = {
   SUPPRESS_AROUSAL: 0.15,
 } as const;
 
-const CUES: ReadonlySet<string> = new Set(TMT.CUES);
-const isCue = (w: string) => CUES.has(w);
 
-export function cueCount(text: string): number {
-  let n = 0;
-  for (const w of tokens(text)) if (isCue(w)) n++;
-  return n;
-}
 
 export type DefenseMode = 'proximal' | 'distal' | 'none';
 
@@ -63,10 +51,15 @@ export function settleDefenses(s: PersonaSnapshot, t: Traits, now: number): void
   m.defenseStrength = round(active ? m.deathAnxiety : 0);
 }
 
-/** A percept: raises mortality salience on a reminder. Returns true when it was a reminder. */
-export function remind(s: PersonaSnapshot, a: Appraisal, text: string, now: number): boolean {
-  const cues = Math.min(2, cueCount(text)) / 2;
-  const threat = a.goal_relevance * Math.max(0, -a.goal_congruence) * (1 - a.controllability);
+/**
+ * A percept: raises mortality salience on a reminder. Returns true when it was a reminder. Cues are
+ * death by meaning (the reading's mortality cues: every inflection and euphemism, idioms left out);
+ * a grave threat is harm promised to the persona, or harm it cannot control (controllability < 0.5).
+ */
+export function remind(s: PersonaSnapshot, a: Appraisal, reading: Reading, now: number): boolean {
+  const cues = Math.min(2, reading.deathCues) / 2;
+  const harm = a.goal_relevance * Math.max(0, -a.goal_congruence);
+  const threat = Math.max(a.goal_relevance * reading.threat, harm * Math.max(0, 1 - 2 * a.controllability));
   const push = TMT.CUE_GAIN * cues + (threat >= TMT.THREAT_MIN ? TMT.THREAT_GAIN * threat : 0);
   if (push <= 0) return false;
   const ms = clamp01(fin(s.tmt.mortalitySalience, 0));

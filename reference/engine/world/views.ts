@@ -40,8 +40,10 @@ export function context(world: WorldDoc, entityName: string): WorldContext {
   const involved = world.recentEvents.filter((e) => e.spaceId === me.spaceId || e.sourceEntity === me.name
     || e.targetEntity === me.name || (e.spaceId === undefined && e.targetEntity === undefined));
   const runtime = getOwn(world.personas, me.name);
+  const config = runtime ? getOwn(world.personaConfigs, me.name) : undefined;
   return {
-    whoAmI: me,
+    // A persona is who its configuration says (its role there), not only an entity of type persona.
+    whoAmI: config ? { ...me, profile: { ...me.profile, role: config.identity.role } } : me,
     whereAmI: here,
     whoIsHere: world.entities.filter((e) => e.spaceId === me.spaceId && e.name !== me.name),
     whatHappened: involved.slice(-CONTEXT_EVENTS),
@@ -51,6 +53,9 @@ export function context(world: WorldDoc, entityName: string): WorldContext {
     knownFacts: world.definition.knowledge.facts.filter((f) => knows(f, me)),
     currentPhase: world.progression.currentPhase,
     ...(runtime ? { personaState: psyche.contextState(runtime.snapshot) } : {}),
+    // For an LLM speaking as the persona: identity, style, goals, whom it talks with, memories and
+    // the recent conversation, and the system prompt (WorldContext is open; SPEC.md lists the rest).
+    ...(runtime && config ? { persona: psyche.brief(runtime.snapshot, config) } : {}),
   };
 }
 

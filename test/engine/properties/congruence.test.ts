@@ -9,13 +9,20 @@
 //    or only positive words (the gut response reads the words), no vadDelta / vadOverride /
 //    catastropheAlphaDelta, and dampingOverride 1 (no carried momentum) — leaves V at least where it
 //    was. Every other appraisal member, the rest of the stimulus (needs, body budget, stage force)
-//    and the state are arbitrary.
+//    and the state are arbitrary. A chat message first lets its turn of talk pass (TURN.SECONDS of
+//    relaxation toward the resting point, docs/engine.md "Percept order"): time is not the percept,
+//    so for a chat "where it was" is where that relaxation alone leaves it.
 // 2. Counterfactual: for any percept (any text, any stimulus, default damping and momentum), the
 //    same percept with goal_congruence c > 0 leaves V at least as high as with c = 0, from the same
 //    state. That is, positive congruence itself never lowers valence.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { psyche } from '../../../reference/engine/psyche/index.ts';
+import { relaxEmotion } from '../../../reference/engine/psyche/dynamics.ts';
+import { offset } from '../../../reference/engine/psyche/catastrophe.ts';
+import { traits } from '../../../reference/engine/psyche/personality.ts';
+import { TURN } from '../../../reference/engine/psyche/perceive.ts';
+import { add } from '../../../reference/engine/psyche/util.ts';
 import type { Percept } from '../../../reference/engine/psyche/model.ts';
 import { apply, appraisalArb, check, config, jsonClone, newPersona, num, opsArb, perceptArb, POSITIVE, stimulusArb, T0, textFrom } from './arbitraries.ts';
 
@@ -37,7 +44,12 @@ describe('positive goal congruence never lowers valence (fast-check)', () => {
     check('congruence direct', 0xc0de01, 300, [config, opsArb(15), directPercept], (cfg, ops, probe) => {
       const p = newPersona(cfg);
       for (const o of ops) apply(p, o);
-      const before = p.snap.state.emotion.V;
+      let before = p.snap.state.emotion.V;
+      if (probe.kind === 'chat') {
+        const settled = jsonClone(p.snap);
+        relaxEmotion(settled.state, add(settled.mood, offset(settled.state.catastrophe.z)), TURN.SECONDS, traits(cfg));
+        before = settled.state.emotion.V;
+      }
       const regulating = jsonClone(p.snap.state.regulation.active_strategy ?? null);
       const z0 = p.snap.state.catastrophe.z;
       const out = psyche.perceive(p.snap, cfg, { ...probe, timestamp: p.now + 1000 } as Percept);

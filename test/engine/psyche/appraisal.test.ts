@@ -1,17 +1,20 @@
 // Appraisal → emotion: lexicon, sender trust, given members, personality and stage modulation.
 import { describe, expect, it } from 'vitest';
 import { psyche } from '../../../reference/engine/psyche/index.ts';
-import { appraise, impulseOf, KEYS, predictionError, PRIOR, RANGE, sentimentOf } from '../../../reference/engine/psyche/appraisal.ts';
+import { appraise, impulseOf, KEYS, predictionError, PRIOR, RANGE } from '../../../reference/engine/psyche/appraisal.ts';
+import { read } from '../../../reference/engine/psyche/language.ts';
 import { traits } from '../../../reference/engine/psyche/personality.ts';
 import { stageState } from '../../../reference/engine/psyche/stages.ts';
 import { chat, event, INSULT, NEUTRAL, persona, PRAISE, rng } from './helpers.ts';
 
 describe('appraisal', () => {
-  it('reads sentiment from the AFINN lexicon', () => {
-    expect(sentimentOf(INSULT)).toBeLessThan(-0.8);
-    expect(sentimentOf(PRAISE)).toBeGreaterThan(0.8);
-    expect(sentimentOf(NEUTRAL)).toBe(0);
-    expect(sentimentOf(undefined)).toBe(0);
+  it('reads the valence of what is said to the persona from the AFINN lexicon', () => {
+    expect(read(INSULT).listener).toBeLessThan(-0.8);
+    expect(read(PRAISE).listener).toBeGreaterThan(0.8);
+    for (const text of [NEUTRAL, '']) {
+      const r = read(text);
+      expect([r.listener, r.news, r.speaker, r.world, r.threat, r.blame, r.loss]).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    }
   });
 
   it('an insult lowers valence and trust; praise raises them', () => {

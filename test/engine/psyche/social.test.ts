@@ -26,9 +26,20 @@ describe('relationships', () => {
 
   it('betrayal weighs more than kindness (negativity bias)', () => {
     const a = persona(), b = persona();
-    const up = psyche.perceive(a.snap, a.config, chat('good', 'x')).socialUpdates.find((u) => u.field === 'trust')!;
-    const down = psyche.perceive(b.snap, b.config, chat('bad', 'x')).socialUpdates.find((u) => u.field === 'trust')!;
+    // AFINN rates "good" +3 and "bad" −3: the same strength, opposite signs.
+    const up = psyche.perceive(a.snap, a.config, chat('You are good.', 'x')).socialUpdates.find((u) => u.field === 'trust')!;
+    const down = psyche.perceive(b.snap, b.config, chat('You are bad.', 'x')).socialUpdates.find((u) => u.field === 'trust')!;
     expect(Math.abs(down.newValue - down.oldValue)).toBeGreaterThan(Math.abs(up.newValue - up.oldValue));
+  });
+
+  it("an action's trust follows its appraisal (its description describes the act, it does not address the persona)", () => {
+    const { config, snap } = persona();
+    const r = psyche.perceive(snap, config, {
+      kind: 'action', type: 'insult', source: 'x', text: 'A personal insult.', timestamp: T0 + 1,
+      appraisal: { goal_relevance: 0.8, goal_congruence: -0.8, expectedness: 0.5, controllability: 0.5, agency: -0.7, norm_compatibility: 0 },
+    });
+    const trust = r.socialUpdates.find((u) => u.field === 'trust')!;
+    expect(trust.newValue).toBeLessThan(trust.oldValue);
   });
 
   it('attachment style follows anxiety and avoidance', () => {

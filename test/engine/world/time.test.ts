@@ -1,10 +1,29 @@
 // World time, tick steps and time-jumps (docs/engine.md, "Worlds": Time, Events).
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance, dispatchEvent, worldPersona } from '../../../reference/engine/world/index.ts';
 import { worldTime } from '../../../reference/engine/world/progression.ts';
+import { psyche } from '../../../reference/engine/psyche/index.ts';
 import { harbour, persona, T0 } from './helpers.ts';
 
-const stamps = (w: ReturnType<typeof harbour>, name: string) => persona(w, name).state.emotion_history.map((h) => h.timestamp - T0);
+// The steps each persona feels, read from the calls the world makes to the psyche (elapse to a
+// time, perceive at a time), in call order; 0 is the persona's creation. (The emotion history no
+// longer shows every step: time records a sample only when the emotion moved.)
+let elapse: ReturnType<typeof vi.spyOn>, perceive: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  elapse = vi.spyOn(psyche, 'elapse');
+  perceive = vi.spyOn(psyche, 'perceive');
+});
+afterEach(() => vi.restoreAllMocks());
+const stamps = (_w: ReturnType<typeof harbour>, name: string): number[] => {
+  const calls: Array<[number, number]> = [];
+  elapse.mock.calls.forEach((c: unknown[], i: number) => {
+    if ((c[1] as { identity: { name: string } }).identity.name === name) calls.push([elapse.mock.invocationCallOrder[i], (c[3] as number) - T0]);
+  });
+  perceive.mock.calls.forEach((c: unknown[], i: number) => {
+    if ((c[1] as { identity: { name: string } }).identity.name === name) calls.push([perceive.mock.invocationCallOrder[i], (c[2] as { timestamp: number }).timestamp - T0]);
+  });
+  return [0, ...calls.sort((a, b) => a[0] - b[0]).map((c) => c[1])];
+};
 const strongBad = { goal_relevance: 1, goal_congruence: -1, expectedness: 0.5, controllability: 0.5, agency: 0, norm_compatibility: 0 };
 
 describe('world time', () => {
@@ -38,10 +57,12 @@ describe('world time', () => {
     const w = harbour();
     advance(w, 10_000, 'tick');
     const s = stamps(w, 'mara');
-    expect(s).toHaveLength(50); // the history keeps the last 50 of the 100 steps
+    expect(s).toHaveLength(101); // creation and 100 steps
     expect(s.at(-1)).toBe(10_000_000);
     expect(s.at(-2)).toBe(9_900_000);
-    expect(s[0]).toBe(5_100_000);
+    expect(s[1]).toBe(100_000);
+    // A persona at rest does not move: its history records no step at all.
+    expect(persona(w, 'mara').state.emotion_history).toHaveLength(1);
   });
 
   it('a time-jump is one elapse of the whole advance', () => {
@@ -87,6 +108,8 @@ describe('pending events', () => {
     const ticked = harbour(), jumped = harbour();
     for (const w of [ticked, jumped]) dispatchEvent(w, { type: 'bell', targetEntity: 'mara', timestamp: T0 + 60_000, appraisal: strongBad });
     advance(ticked, 1800, 'tick');
+    elapse.mockClear();
+    perceive.mockClear(); // from here the calls are the jump's
     const r = advance(jumped, 1800, 'jump').result;
     expect(r.events.map((e) => e.type)).toEqual(['bell']);
     // Felt at its due time, then time went on to the end: the history runs forward.

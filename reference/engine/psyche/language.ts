@@ -1,0 +1,241 @@
+// The reading of an utterance: what a message says and about whom, before it is appraised. wink-nlp
+// (English lite model) splits sentences, expands contractions and marks negation scope; the word
+// lists of lexicon.ts then find, per sentence, whom it is about (the listener, the listener's
+// people, the speaker, a third party or the world), its valence (AFINN-165 with negation,
+// intensifiers and downtoners, idioms read whole), threats (harm to the listener in the future),
+// blame of the listener's conduct, losses, death by meaning (euphemisms in, idioms out), surprise
+// and questions; and the concepts (stems through synonym groups) that goals are matched with.
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import {
+  AFFILIATIVE_STEMS, AFINN, APOLOGIES, BLAME, CONCEPT, DEATH_PHRASES, DEATH_STEMS, DOWNTONERS, EVENT_VALENCE, FIRST_SUBJECT,
+  FUTURE, GREETINGS, HARM_STEMS, IDIOMS, INTENSIFIERS, KIN, LAY, LOSS, MENACE, NEGATORS, PHRASES, QUESTION_START, SECOND,
+  STOP, SURPRISE, SURPRISE_PHRASES, THANKS, THIRD, stem,
+} from './lexicon.ts';
+import { clamp01, clamp11, memoize } from './util.ts';
+
+const WH = new Set(['why', 'how', 'what', 'who']);
+/** Indefinite subjects: "nobody likes you" is about the listener, not news of someone. */
+const INDEFINITE = new Set(['nobody', 'everyone', 'everybody', 'people', 'someone', 'somebody']);
+
+// wink-nlp keeps every new word it meets in its lexicon cache, for the life of the instance: with
+// free text that grows without end (about 0.1 kB a new word). The instance is renewed after
+// RENEW_AFTER documents (a renewal takes some 100 ms), which bounds it.
+const PIPE = ['sbd', 'negation'];
+const RENEW_AFTER = 100_000;
+let nlp = winkNLP(model, PIPE);
+let documents = 0;
+const its = nlp.its;
+function renewed() {
+  if (++documents > RENEW_AFTER) {
+    nlp = winkNLP(model, PIPE);
+    documents = 1;
+  }
+  return nlp;
+}
+
+export type Target = 'listener' | 'news' | 'speaker' | 'third' | 'world';
+
+export interface Reading {
+  /** The speaker's evaluation of the listener (praise +, insult −), [−1, 1]. */
+  listener: number;
+  /** News about the listener's own people and prospects ("your son…", "he wants to see you"), [−1, 1]. */
+  news: number;
+  /** The speaker's own feelings and fortunes ("I feel so sad"), [−1, 1]. */
+  speaker: number;
+  /** Third parties and the world at large, [−1, 1]. */
+  world: number;
+  /** Harm promised to the listener, [0, 1]. */
+  threat: number;
+  /** Blame of the listener's own conduct ("it's your fault"), [0, 1]. */
+  blame: number;
+  /** An irrevocable loss (a death, a rejection, loneliness), [0, 1]. */
+  loss: number;
+  /** Mortality cues: death words (every inflection) and euphemisms, idioms left out. */
+  deathCues: number;
+  /** Surprise markers ("wow", "suddenly"), [0, 1]. */
+  surprise: number;
+  /** The utterance ends in a question. */
+  question: boolean;
+  /** A question about the listener ("how are you?"). */
+  asksListener: boolean;
+  greeting: boolean;
+  thanks: boolean;
+  apology: boolean;
+  /** Someone dear named with a possessive ("your son", "my father"), as written. */
+  topic?: string;
+  /** Stems of the content words through the synonym groups, for goal matching. */
+  concepts: ReadonlySet<string>;
+}
+
+type PhraseKind = 'idiom' | 'menace' | 'blame' | 'death' | 'surprise';
+interface Phrase { words: readonly string[]; kind: PhraseKind; valence: number }
+
+/** Every multi-word entry of the lexicon, by its first word, longest first (idioms before phrases). */
+const PHRASE_INDEX: ReadonlyMap<string, Phrase[]> = (() => {
+  const all: Phrase[] = [
+    ...IDIOMS.map((p) => ({ words: p.words, kind: 'idiom' as const, valence: p.valence })),
+    ...PHRASES.map((p) => ({ words: p.words, kind: 'idiom' as const, valence: p.valence })),
+    ...MENACE.map((words) => ({ words, kind: 'menace' as const, valence: 0 })),
+    ...BLAME.map((words) => ({ words, kind: 'blame' as const, valence: 0 })),
+    ...DEATH_PHRASES.map((words) => ({ words, kind: 'death' as const, valence: 0 })),
+    ...SURPRISE_PHRASES.map((words) => ({ words, kind: 'surprise' as const, valence: 0 })),
+  ];
+  const m = new Map<string, Phrase[]>();
+  for (const p of all) m.set(p.words[0], [...(m.get(p.words[0]) ?? []), p]);
+  for (const list of m.values()) list.sort((a, b) => Number(a.kind !== 'idiom') - Number(b.kind !== 'idiom') || b.words.length - a.words.length);
+  return m;
+})();
+
+/** Stems, remembered per word (the vocabulary of a session is small; the memo is bounded). */
+const STEMS = new Map<string, string>();
+function stemOf(w: string): string {
+  let st = STEMS.get(w);
+  if (st === undefined) {
+    st = w.length > 2 ? stem(w) : w;
+    if (STEMS.size >= 20_000) STEMS.clear();
+    STEMS.set(w, st);
+  }
+  return st;
+}
+
+const startsAt = (words: string[], i: number, phrase: readonly string[]): boolean => {
+  if (i + phrase.length > words.length) return false;
+  for (let j = 0; j < phrase.length; j++) if (words[i + j] !== phrase[j]) return false;
+  return true;
+};
+
+interface Sentence { target: Target; valence: number; threat: number; blame: number; loss: number; question: boolean }
+
+type Draft = { -readonly [K in keyof Reading]: Reading[K] } & { concepts: Set<string> };
+
+/** Reads one sentence's tokens (normal forms, token types, wink's negation flags) into `r`. */
+function sentence(words: string[], types: string[], negated: boolean[], r: Draft): Sentence {
+  let sum = 0, events = 0, threat = 0, blame = 0, loss = 0, death = 0, harm = false, future = false, affiliation = 0, lossWord = false;
+  let subject: Target | undefined;
+  let indefinite = false;
+  let hasSecond = false;
+  let negScope = false;
+  const consumed = new Uint8Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (types[i] === 'punctuation') { if (w === ',' || w === ';') negScope = false; continue; }
+    const candidates = PHRASE_INDEX.get(w);
+    if (candidates) {
+      for (const p of candidates) {
+        if (!startsAt(words, i, p.words)) continue;
+        if (p.kind === 'menace') threat = 1;
+        else if (p.kind === 'blame') blame = 1;
+        else if (p.kind === 'death') death++;
+        else if (p.kind === 'surprise') r.surprise = 1;
+        else if (!consumed[i]) {
+          // An idiom or a phrase is read whole: its words carry no valence, harm or death of their own.
+          sum += p.valence;
+          for (let j = 0; j < p.words.length; j++) consumed[i + j] = 1;
+        }
+      }
+    }
+    if (w === 'to' && words[i + 1] === 'rest' && words.slice(Math.max(0, i - 3), i).some((x) => LAY.has(x))) death++;
+    const neg = negated[i] || negScope;
+    if (NEGATORS.has(w)) negScope = true;
+    if (SECOND.has(w)) hasSecond = true;
+    if (subject === undefined) {
+      if (SECOND.has(w)) subject = w === 'your' && KIN.has(words[i + 1]) ? 'news' : 'listener';
+      else if (FIRST_SUBJECT.has(w) || w === 'my' || w === 'our') subject = 'speaker';
+      else if (THIRD.has(w) || KIN.has(w)) { subject = 'third'; indefinite = INDEFINITE.has(w); }
+    }
+    if (r.topic === undefined && KIN.has(words[i + 1] ?? '') && (w === 'your' || w === 'my' || w === 'his' || w === 'her' || w === 'our')) {
+      r.topic = `${w} ${words[i + 1]}`;
+    }
+    if (GREETINGS.has(w)) r.greeting = true;
+    if (THANKS.has(w)) r.thanks = true;
+    if (APOLOGIES.has(w)) r.apology = true;
+    if (SURPRISE.has(w)) r.surprise = Math.max(r.surprise, 0.8);
+    if (LOSS.has(w)) lossWord = true;
+    if (FUTURE.has(w)) future = true;
+    if (consumed[i]) continue;
+    const st = stemOf(w);
+    if (!STOP.has(w) && w.length > 2) r.concepts.add(CONCEPT.get(st) ?? st);
+    if (DEATH_STEMS.has(st)) death++;
+    if (HARM_STEMS.has(st)) { if (neg) sum += 0.3; else harm = true; }
+    if (AFFILIATIVE_STEMS.has(st)) affiliation = neg ? -1 : Math.max(affiliation, 1);
+    // Surprise words ("wow") say something was unexpected, not whether it was good.
+    let v = SURPRISE.has(w) ? 0 : (AFINN[w] ?? EVENT_VALENCE[w] ?? 0) / 5;
+    if (v !== 0) {
+      const b1 = i > 0 ? words[i - 1] : '', b2 = i > 1 ? words[i - 2] : '';
+      if (INTENSIFIERS.has(b1) || INTENSIFIERS.has(b2)) v *= 1.5;
+      else if (DOWNTONERS.has(b1) || DOWNTONERS.has(b2)) v *= 0.5;
+      // Negation shifts rather than flips (Taboada et al. 2011): "not happy" is unhappy, "not stupid" only mildly kind.
+      if (neg) v = v > 0 ? -0.8 * v : -0.6 * v;
+      sum += v;
+      if (!(w in AFINN)) events += v;
+      // A good thing that did not happen ("did not get the promotion") is a loss: disappointment.
+      if (neg && v < 0 && !(w in AFINN)) lossWord = true;
+    }
+  }
+  const last = words[words.length - 1];
+  const question = last === '?' || (QUESTION_START.has(words[0]) && last !== '.' && last !== '!');
+  if (last === '!') sum *= 1.2;
+  // "Not … at all" strengthens what the negation says.
+  if (negScope && words.includes('all') && words[words.indexOf('all') - 1] === 'at') sum *= 1.5;
+  // Harm to the listener with a future (or a condition) is a threat; "you will die" too.
+  if (harm && hasSecond && future) threat = 1;
+  let target: Target = subject ?? (hasSecond ? 'listener' : 'world');
+  // The speaker's or a third party's stance toward the listener ("I hate you", "nobody likes you").
+  if (hasSecond && target === 'speaker') target = 'listener';
+  // "You did not get the promotion": what happened to the listener, not what the speaker thinks of them.
+  if (target === 'listener' && events !== 0 && Math.abs(events) >= Math.abs(sum - events)) target = 'news';
+  else if (hasSecond && target === 'third') target = indefinite ? 'listener' : 'news';
+  let valence = Math.tanh(sum);
+  // "Your son wants to see you", "he never calls": someone's wish for (or refusal of) contact is news.
+  if (valence === 0 && affiliation !== 0 && (target === 'news' || subject === 'third')) valence = affiliation > 0 ? 0.4 : -0.6;
+  if (affiliation !== 0 && valence < 0) loss = Math.max(loss, 0.7);
+  if (death > 0) { r.deathCues += death; if (threat === 0) { loss = 1; valence = Math.min(valence, -0.6); } }
+  if (lossWord && valence < 0) loss = Math.max(loss, 0.6);
+  // The speaker's own pain invites sympathy, a quiet sadness, whatever its words.
+  if (target === 'speaker' && valence < 0) loss = Math.max(loss, 0.5);
+  // A yes/no question ("are you happy?") asserts nothing; a negative wh-question ("why are you so
+  // useless?") is a rhetorical jab and keeps most of its force.
+  if (question) valence *= QUESTION_START.has(words[0]) && !WH.has(words[0]) ? 0.2 : valence < 0 ? 0.7 : 0.3;
+  return { target, valence, threat, blame, loss, question };
+}
+
+const EMPTY = (): Draft => ({
+  listener: 0, news: 0, speaker: 0, world: 0, threat: 0, blame: 0, loss: 0, deathCues: 0, surprise: 0,
+  question: false, asksListener: false, greeting: false, thanks: false, apology: false, concepts: new Set(),
+});
+
+/**
+ * Reads an utterance (or an event's description). Pure: the same text gives the same reading, so the
+ * last readings are kept (frozen; nobody changes a reading or its concepts).
+ */
+export const read = memoize((text: string): Reading => Object.freeze(readText(text)));
+
+function readText(text: string): Reading {
+  const r = EMPTY();
+  if (!text) return r;
+  const doc = renewed().readDoc(text);
+  // One pass over the whole document's tokens, then the sentences as token spans.
+  const toks = doc.tokens();
+  const words = toks.out(its.normal) as string[];
+  const types = toks.out(its.type) as string[];
+  const negated = toks.out(its.negationFlag) as unknown as boolean[];
+  for (const [from, to] of doc.sentences().out(its.span) as unknown as Array<[number, number]>) {
+    if (to < from) continue;
+    const out = sentence(words.slice(from, to + 1), types.slice(from, to + 1), negated.slice(from, to + 1), r);
+    const bucket = out.target === 'third' ? 'world' : out.target;
+    r[bucket] = clamp11(r[bucket] + out.valence);
+    r.threat = Math.max(r.threat, out.threat);
+    r.blame = Math.max(r.blame, out.blame);
+    r.loss = Math.max(r.loss, out.loss);
+    r.question = out.question;
+    if (out.question && out.target === 'listener') r.asksListener = true;
+  }
+  r.surprise = clamp01(r.surprise);
+  return r;
+}
+
+/** Goal concepts of a text (memoised by the caller per goal content). */
+export function concepts(text: string): ReadonlySet<string> {
+  return read(text).concepts;
+}
