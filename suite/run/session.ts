@@ -30,7 +30,7 @@ export interface SessionOptions {
   originKey?: string;
   allowedOrigin?: string;
   allowBillable: boolean;
-  /** Budget of the generated area, in requests (default 600). */
+  /** Budget of the generated area, in requests (default 400). */
   generated?: number;
   /** Seed of the generated area (default: random). */
   seed?: number;
@@ -44,7 +44,7 @@ export interface SessionOptions {
 export const paceOf = (plan: Plan, rpm?: number) => (rpm !== undefined ? rpm : plan === 'enterprise' ? 0 : Math.floor(PLAN_RPM[plan] * 0.9));
 
 /** Requests of the generated area when --generated is not given. */
-export const DEFAULT_GENERATED = 600;
+export const DEFAULT_GENERATED = 400;
 
 export interface Session {
   runId: string;
