@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { documents } from '../suite/checks/documents.ts';
 import { Budget, checkProperty, Unjudgeable } from '../suite/generate/property.ts';
 import { anyRequest, describeRequest, generatedOperations, resolve, short, type GenRequest, type Owned } from '../suite/generate/requests.ts';
-import { answered, expectCanary, expectNo5xx, Probe, type Canary } from '../suite/generate/probe.ts';
+import { answered, expectCanary, expectNo5xx, Probe, targetSilent, type Canary } from '../suite/generate/probe.ts';
 import { describeSequence, maxTickSeconds, runSequence, sequences } from '../suite/generate/sequences.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { setup, check, api, config, createPersona, createWorld, notRun, ok, requires, worldBody, type Reply } from './support/index.ts';
@@ -68,6 +68,7 @@ function requestsProperty(probe: Probe, budget: Budget, canary: Canary, canaryId
     arbitrary: fc.array(anyRequest(ops()), { minLength: 1, maxLength: 4 }), seed, budget, requestsPerRun: 3.5,
     timeLimitMs: timeLimit(budget.limit), repeat: repeat(), describe: describeRun,
     run: async (run, shrinking) => {
+      if (shrinking && targetSilent()) throw new Unjudgeable();
       if (before === undefined || shrinking) {
         const baseline = await canary.send();
         const fingerprint = answered(baseline) ? canary.fingerprint(baseline) : undefined;
@@ -118,12 +119,12 @@ describe('generated requests and stateful sequences', () => {
     const allOps = ops();
     await checkProperty({
       arbitrary: sequences(allOps), seed: seedOf(2), budget, requestsPerRun: 14, timeLimitMs: timeLimit(budget.limit), repeat: repeat(), describe: describeSequence,
-      run: (s, shrinking) => runSequence(s, {
+      run: (s, shrinking) => (shrinking && targetSilent() ? Promise.reject(new Unjudgeable()) : runSequence(s, {
         probe, ops: allOps, allowBillable: config().allowBillable, maxSeconds: maxTickSeconds(allOps),
         // While shrinking, a world that cannot be made says an earlier run broke the target: that run is not judged.
-        newWorld: () => unlessBroken(shrinking, () => { budget.spent++; return createWorld(client, 'generated sequence'); }),
-        newPersona: () => unlessBroken(shrinking, () => { budget.spent++; return createPersona(client, 'generated sequence'); }),
-      }),
+        newWorld: () => unlessBroken(shrinking, () => probe.made(() => createWorld(client, 'generated sequence'))),
+        newPersona: () => unlessBroken(shrinking, () => probe.made(() => createPersona(client, 'generated sequence'))),
+      })),
     });
   }, { timeout: timeLimit(share('sequences')) + 30_000 });
 

@@ -19,7 +19,7 @@ export const OPTIONS = [
   { name: 'allow-billable', type: 'boolean', default: false, description: 'call the billable POST /worlds/{id}/interact (always on for the embedded reference)' },
   { name: 'keep', type: 'boolean', default: false, description: 'leave what the run created instead of soft-deleting it' },
   { name: 'report-dir', type: 'string', placeholder: 'DIR', default: 'reports', description: 'where junit.xml, results.json and report.html go' },
-  { name: 'generated', type: 'integer', default: 600, placeholder: 'N', description: 'requests the generated area may send (generated inputs and stateful sequences, shrunk on failure); 0 = none' },
+  { name: 'generated', type: 'integer', default: 400, placeholder: 'N', description: 'requests the generated area may send (generated inputs and stateful sequences, shrunk on failure); 0 = none' },
   { name: 'seed', type: 'integer', placeholder: 'S', description: 'seed of the generated area (default: random, printed): the same seed repeats the same requests' },
   { name: 'timeout-ms', type: 'integer', default: 10_000, description: 'timeout of each request' },
   { name: 'deadline-s', type: 'integer', default: 1800, description: 'the whole run (preflight and checks) stops after this many seconds; cleanup then has 60 s of its own; exit 2' },

@@ -13,27 +13,46 @@ export type Answer = Reply | TransportFailure;
 export const answered = (a: Answer): a is Reply => !(a instanceof TransportFailure);
 export const is2xx = (a: Answer): a is Reply => answered(a) && a.status >= 200 && a.status < 300;
 
+/** Requests in a row that got no answer, over every probe of the file: a target that stopped answering
+ *  (a tick that never ends) is not asked again while a failure is shrunk, each question costing a timeout. */
+let silentInARow = 0;
+export const targetSilent = () => silentInARow >= 2;
+
 export class Probe {
   constructor(readonly client: Client, readonly budget: Budget) {}
 
   /** A request of the bundled contract; a request that gets no complete answer is returned as such. */
-  async call(operationId: string, options: CallOptions = {}): Promise<Answer> {
+  call(operationId: string, options: CallOptions = {}): Promise<Answer> {
+    return this.answer(() => this.client.call(operationId, options));
+  }
+
+  raw(method: string, pathAndQuery: string, options: CallOptions = {}): Promise<Answer> {
+    return this.answer(() => this.client.raw(method, pathAndQuery, options));
+  }
+
+  /** One request made by a helper (createWorld…): counted, its silence noted, its failure thrown as it is. */
+  async made<T>(make: () => Promise<T>): Promise<T> {
     this.budget.spent++;
     try {
-      return await this.client.call(operationId, options);
+      const made = await make();
+      silentInARow = 0;
+      return made;
     } catch (err) {
-      if (err instanceof TransportFailure) return err;
+      if (err instanceof TransportFailure) silentInARow++;
       throw err;
     }
   }
 
-  async raw(method: string, pathAndQuery: string, options: CallOptions = {}): Promise<Answer> {
+  private async answer(send: () => Promise<Reply>): Promise<Answer> {
     this.budget.spent++;
     try {
-      return await this.client.raw(method, pathAndQuery, options);
+      const reply = await send();
+      silentInARow = 0;
+      return reply;
     } catch (err) {
-      if (err instanceof TransportFailure) return err;
-      throw err;
+      if (!(err instanceof TransportFailure)) throw err;
+      silentInARow++;
+      return err;
     }
   }
 

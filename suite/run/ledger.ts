@@ -39,19 +39,27 @@ export async function cleanup(o: CleanupOptions): Promise<CleanupResult> {
   let deleted = 0;
   const failed: string[] = [];
   const left: Created[] = [];
+  // A target that stopped answering (a tick that never ends) is not waited for once per resource.
+  let silent = 0;
   for (const [n, entry] of unique.entries()) {
     const remaining = o.until - Date.now();
-    if (remaining <= 0 || o.abandon?.aborted) { left.push(...unique.slice(n)); break; }
+    if (remaining <= 0 || o.abandon?.aborted || silent >= 3) {
+      if (silent >= 3) failed.push(`${unique.length - n} not tried: the target stopped answering`);
+      left.push(...unique.slice(n));
+      break;
+    }
     const path = `/${entry.kind === 'world' ? 'worlds' : 'personas'}/${encodeURIComponent(entry.id)}`;
     const timeoutMs = Math.max(1, Math.min(o.timeoutMs, remaining));
     try {
       const signal = o.abandon ? AbortSignal.any([AbortSignal.timeout(timeoutMs), o.abandon]) : AbortSignal.timeout(timeoutMs);
       const res = await request((entry.baseUrl ?? o.baseUrl) + path, { method: 'DELETE', headers: { 'x-api-key': o.apiKey }, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
       await res.body.text();
+      silent = 0;
       // 404 or 410: already gone (a check deleted it, or it never became readable).
       if (res.statusCode < 300) deleted++;
       else if (res.statusCode !== 404 && res.statusCode !== 410) { failed.push(`${entry.kind} ${entry.id} (${res.statusCode})`); left.push(entry); }
     } catch (err) {
+      silent++;
       failed.push(`${entry.kind} ${entry.id} (${(err as Error).name === 'TimeoutError' ? 'no answer in time' : (err as Error).message})`);
       left.push(entry);
     }

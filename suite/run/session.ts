@@ -32,7 +32,7 @@ export interface SessionOptions {
   originKey?: string;
   allowedOrigin?: string;
   allowBillable: boolean;
-  /** Budget of the generated area, in requests (default 600). */
+  /** Budget of the generated area, in requests (default 400). */
   generated?: number;
   /** Seed of the generated area (default: random). */
   seed?: number;
@@ -49,7 +49,7 @@ export const paceOf = (plan: Plan, rpm?: number) => (rpm !== undefined ? rpm : p
 export const CLEANUP_BOUND_MS = 60_000;
 
 /** Requests of the generated area when --generated is not given. */
-export const DEFAULT_GENERATED = 600;
+export const DEFAULT_GENERATED = 400;
 
 export interface Session {
   runId: string;
