@@ -98,7 +98,7 @@ export class Client {
         this.stopIfStopping();
         const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? `no complete answer within ${timeoutMs} ms` : `${e.code ?? e.name}: ${e.message}`;
         const exchange: Exchange = {
-          operationId: op?.operationId, method, url: scrub(this.config.baseUrl + target, secrets), requestHeaders: redactHeaders(headers, secrets),
+          operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)), requestHeaders: redactHeaders(headers, secrets),
           requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)), status: 0, responseHeaders: {},
           responseBody: '', durationMs: Math.round(performance.now() - started), checked: [], problems: {},
         };
@@ -116,7 +116,7 @@ export class Client {
       let body: unknown = text;
       try { body = text ? JSON.parse(text) : undefined; } catch { /* kept as text; the envelope check reports it */ }
       const exchange: Exchange = {
-        operationId: op?.operationId, method, url: scrub(this.config.baseUrl + target, secrets),
+        operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)),
         requestHeaders: redactHeaders(headers, secrets), requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)),
         status: res.statusCode, responseHeaders, responseBody: cut(scrub(text, secrets)), durationMs,
         ...inspect({ method, operation: op, status: res.statusCode, contentType: responseHeaders['content-type'], body, text, bundled: this.bundled, served: this.served }),
