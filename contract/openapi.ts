@@ -24,7 +24,8 @@ export function errorCodesOf(op: Operation): Map<number, ErrorCode[]> {
   if (op.body || op.query || op.params) codes.push('VALIDATION_ERROR');
   // What the HTTP layer refuses before any operation runs (malformed request, no Host): any route.
   codes.push('BAD_REQUEST');
-  if (op.body) codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  // Any request may carry a body, and it is read (and may be refused) before the route knows it takes none.
+  codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   codes.push(...op.errors);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
