@@ -1,12 +1,14 @@
-// npm run conformance -- --self-test: the suite's own proof. Faulty deployments (test/faults: one
+// npm run conformance -- --self-test: the suite's own proof, two families. Faulty deployments (one
 // fault each, injected by a proxy in front of the embedded reference) must each make the suite fail
-// on a requirement that names the fault, and the correct deployment must pass, twice alike. Prints
-// a line per run while it goes, then the matrix; exit 0 when every fault was caught and the correct
-// runs were clean and stable, else 1.
+// on a requirement that names the fault, and the correct deployment must pass, twice alike. Legal
+// variants (one different legal choice each, made by a rewriting proxy) must each pass. Prints a line
+// per run while it goes, then both matrices; exit 0 when every fault was caught, the correct runs were
+// clean and stable and every variant passed, else 1.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAULTS } from './faults.ts';
-import { renderMatrix, runMatrix } from './matrix.ts';
+import { VARIANTS } from './variants.ts';
+import { renderMatrix, renderVariants, runMatrix, runVariants } from './matrix.ts';
 
 export async function selfTest({ print, reportDir }: { print: (line: string) => void; reportDir: string }): Promise<number> {
   print(`self-test: ${FAULTS.length} faulty deployments (one fault each, injected by a proxy in front of the embedded reference), and the correct one twice`);
@@ -19,13 +21,23 @@ export async function selfTest({ print, reportDir }: { print: (line: string) => 
   process.on('SIGTERM', interrupted);
   const m = await runMatrix({ workDir, print });
   print('');
+  print(`then ${VARIANTS.length} legal variants (one different choice where SPEC.md is silent, made by a rewriting proxy)`);
+  print('  a variant passes when the run (--strict, the areas its choice concerns) fails and warns on nothing but the SHOULDs it names');
+  const v = await runVariants({ workDir, print });
+  print('');
   print(renderMatrix(m));
+  print('');
+  print(renderVariants(v));
+  const caught = m.faults.filter((f) => f.caught).length;
+  const passed = v.variants.filter((x) => x.passed).length;
+  print('');
+  print(`${m.ok && v.ok ? '✓' : '✗'} faults caught ${caught}/${m.faults.length}, variants passed ${passed}/${v.variants.length}`);
   const file = join(reportDir, 'self-test.json');
   writeFileSync(file, JSON.stringify({
-    ok: m.ok, durationMs: m.durationMs, unstable: m.unstable,
-    clean: m.clean.map(({ outcomes: _outcomes, ...rest }) => rest),
-    faults: m.faults,
+    ok: m.ok && v.ok,
+    faults: { ok: m.ok, durationMs: m.durationMs, unstable: m.unstable, clean: m.clean.map(({ outcomes: _outcomes, ...rest }) => rest), faults: m.faults },
+    variants: { ok: v.ok, durationMs: v.durationMs, variants: v.variants },
   }, null, 2));
-  print(`  the matrix as JSON: ${file}`);
-  return m.ok ? 0 : 1;
+  print(`  both matrices as JSON: ${file}`);
+  return m.ok && v.ok ? 0 : 1;
 }

@@ -12,7 +12,9 @@ import { AREAS, type RequirementId, type SelectableArea } from '../../contract/r
 import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
 import type { Outcome, RunResult } from '../results/results.ts';
 import { FAULTS, type Fault } from './faults.ts';
-import { servedDocument, startFaultProxy, type FaultHooks, type FaultKeys } from './proxy.ts';
+import { servedDocument, startFaultProxy, type FaultHooks, type FaultKeys, type FaultProxy } from './proxy.ts';
+import { APPLIED } from './hooks.ts';
+import { VARIANTS, type Variant } from './variants.ts';
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 const DEADLINE_MS = 120_000;
@@ -95,23 +97,36 @@ function schedule(faults: Fault[]): Fault[] {
   return out;
 }
 
-export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
-  const started = Date.now();
-  const print = options.print ?? (() => undefined);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const faults = options.faults ?? FAULTS;
+/** The embedded reference every run of a matrix shares, and how a run is made against it. */
+interface Bench {
+  target: Target;
+  keys: FaultKeys;
+  /**
+   * One conformance run; what it created is then soft-deleted at `cleanupUrl` (default: directly at
+   * the reference, past any fault; a legal variant cleans through its own proxy, whose ids it knows).
+   */
+  run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated?: number, cleanupUrl?: string): Promise<RunResult>;
+  /**
+   * A proxy with these hooks in front of the reference, and the target it makes: the reference's keys,
+   * the proxy's URL and the document the proxy serves. With `preflight`, the target is resolved as
+   * for any --base-url (reachable, a valid document, the key accepted).
+   */
+  behindProxy<T>(hooks: FaultHooks, use: (t: Target, proxy: FaultProxy) => Promise<T>, preflight?: boolean): Promise<T>;
+}
+
+async function startBench(workDir: string, timeoutMs: number): Promise<Bench> {
   const target = await resolveTarget({ rateLimitWindowMs: EMBEDDED_RATE_WINDOW_MS });
   const keys: FaultKeys = { mainKey: target.apiKey, ...target.extraKeys };
   let rateKeyFreeAt = 0;
 
   /** One conformance run; what it created is soft-deleted directly at the reference, past any fault. */
-  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated = GENERATED): Promise<RunResult> {
+  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated = GENERATED, cleanupUrl = target.baseUrl): Promise<RunResult> {
     if (areas.includes('rate-limit')) {
       const left = rateKeyFreeAt - Date.now();
       if (left > 0) await sleep(left);
     }
     const session = createSession(t, {
-      areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineAt: Date.now() + DEADLINE_MS, workDir: options.workDir,
+      areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineAt: Date.now() + DEADLINE_MS, workDir,
       plan: 'enterprise', rpm: 0, rateLimitPlan: 'free', allowBillable: true, generated, seed: SEED, shownConfig: { selfTest: label }, print: () => undefined,
     });
     let result: RunResult | undefined;
@@ -122,27 +137,31 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       // new window); any other may have left it exhausted: the next such run waits for the window.
       const rested = result?.checks.some((c) => c.requirementIds.includes('RATE-3') && c.outcome === 'pass');
       if (areas.includes('rate-limit') && !rested) rateKeyFreeAt = Date.now() + EMBEDDED_RATE_WINDOW_MS + 200;
-      await cleanup({ baseUrl: target.baseUrl, apiKey: target.apiKey, ledgerFile: session.config.ledgerFile, timeoutMs, until: Date.now() + 30_000 }).catch(() => undefined);
+      await cleanup({ baseUrl: cleanupUrl, apiKey: target.apiKey, ledgerFile: session.config.ledgerFile, timeoutMs, until: Date.now() + 30_000 }).catch(() => undefined);
       rmSync(session.config.ledgerFile, { force: true });
       rmSync(session.config.stopFile, { force: true });
     }
   }
 
-  /**
-   * A proxy with these hooks in front of the reference, and the target it makes: the reference's keys,
-   * the proxy's URL and the document the proxy serves. With `preflight`, the target is resolved as
-   * for any --base-url (reachable, a valid document, the key accepted).
-   */
-  async function behindProxy<T>(hooks: FaultHooks, use: (t: Target) => Promise<T>, preflight = false): Promise<T> {
+  async function behindProxy<T>(hooks: FaultHooks, use: (t: Target, proxy: FaultProxy) => Promise<T>, preflight = false): Promise<T> {
     const proxy = await startFaultProxy(target.baseUrl, hooks, { keys, timeoutMs: 30_000 });
     try {
       const resolved = preflight ? await resolveTarget({ baseUrl: proxy.url, apiKey: target.apiKey, timeoutMs }) : undefined;
       const document = resolved?.document ?? await servedDocument(proxy.url, timeoutMs);
-      return await use({ ...target, baseUrl: proxy.url, embedded: false, document, close: async () => undefined });
+      return await use({ ...target, baseUrl: proxy.url, embedded: false, document, documentProblem: resolved?.documentProblem, close: async () => undefined }, proxy);
     } finally {
       await proxy.close();
     }
   }
+  return { target, keys, run, behindProxy };
+}
+
+export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
+  const started = Date.now();
+  const print = options.print ?? (() => undefined);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const faults = options.faults ?? FAULTS;
+  const { target, run, behindProxy } = await startBench(options.workDir, timeoutMs);
 
   try {
     const clean: CleanRun[] = [];
@@ -230,3 +249,108 @@ export function renderMatrix(m: MatrixResult): string {
   return out.join('\n');
 }
 
+
+// ---- Legal variants: the mirror of the faults ----
+
+export interface VariantVerdict {
+  id: string;
+  description: string;
+  areas: string[];
+  allowedWarnings: string[];
+  exitCode: number;
+  /** Requirements failed or warned, in catalogue order. */
+  failed: RequirementId[];
+  /** Those not allowed by the variant: each is a check narrower than SPEC.md. */
+  unexpected: RequirementId[];
+  /** What the checks behind `unexpected` said (first line each), for whoever widens them. */
+  messages: string[];
+  suiteErrors: string[];
+  /** Answers the variant's choice made: 0 means the run never saw it, and proves nothing. */
+  applied: number;
+  /** Why the choice may not show today (the variant's `quietWhy`). */
+  quietWhy?: string;
+  passed: boolean;
+  requests: number;
+  durationMs: number;
+  error?: string;
+}
+
+export interface VariantMatrixResult {
+  variants: VariantVerdict[];
+  ok: boolean;
+  durationMs: number;
+}
+
+/**
+ * Every legal variant behind its own proxy, checked with --strict over the areas its choice concerns.
+ * A variant passes when nothing fails or warns but the SHOULDs it allows, no check errs, and its
+ * choice showed in at least one answer.
+ */
+export async function runVariants(options: Omit<MatrixOptions, 'faults' | 'skipCleanRuns'> & { variants?: Variant[] }): Promise<VariantMatrixResult> {
+  const started = Date.now();
+  const print = options.print ?? (() => undefined);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const variants = options.variants ?? VARIANTS;
+  const { target, run, behindProxy } = await startBench(options.workDir, timeoutMs);
+  try {
+    const verdicts: VariantVerdict[] = [];
+    for (const [n, variant] of variants.entries()) {
+      const t0 = Date.now();
+      const verdict: VariantVerdict = {
+        id: variant.id, description: variant.description, areas: variant.areas, allowedWarnings: variant.allowedWarnings,
+        exitCode: 2, failed: [], unexpected: [], messages: [], suiteErrors: [], applied: 0, quietWhy: variant.quietWhy, passed: false, requests: 0, durationMs: 0,
+      };
+      // Every request passes the request hook: that is where the proxy's memory (the applied count) is seen.
+      let state: Map<string, unknown> | undefined;
+      const hooks: FaultHooks = {
+        ...variant,
+        request: async (req, ctx) => { state = ctx.state; await variant.request?.(req, ctx); },
+      };
+      try {
+        const result = await behindProxy(hooks, (t, proxy) => run(t, variant.areas, timeoutMs, variant.id, GENERATED, proxy.url), true);
+        verdict.exitCode = result.exitCode;
+        verdict.requests = result.requestCount;
+        verdict.failed = result.requirements.filter((q) => q.outcome === 'fail' || q.outcome === 'warn').map((q) => q.id);
+        verdict.unexpected = verdict.failed.filter((id) => !variant.allowedWarnings.includes(id));
+        verdict.messages = result.checks
+          .filter((c) => (c.outcome === 'fail' || c.outcome === 'warn') && c.requirementIds.some((id) => verdict.unexpected.includes(id)))
+          .map((c) => `${c.id}: ${(c.failure?.message ?? c.reason ?? '').split('\n').filter(Boolean).slice(0, 3).join(' | ').slice(0, 300)}`);
+        verdict.suiteErrors = result.checks.filter((c) => c.outcome === 'error').map((c) => `${c.id}: ${c.failure?.message.split('\n')[0].slice(0, 160) ?? c.reason ?? ''}`);
+        verdict.applied = (state?.get(APPLIED) as number | undefined) ?? 0;
+        verdict.passed = result.exitCode !== 2 && !verdict.unexpected.length && !verdict.suiteErrors.length && (verdict.applied > 0 || !!variant.quietWhy)
+          && (result.exitCode === 0 || verdict.failed.length > 0);
+      } catch (err) {
+        verdict.error = (err as Error).message;
+      }
+      verdict.durationMs = Date.now() - t0;
+      verdicts.push(verdict);
+      const what = verdict.passed
+        ? `passed${verdict.failed.length ? ` (allowed: ${verdict.failed.join(', ')})` : ''}, ${verdict.applied ? `its choice made ${verdict.applied} answers` : `its choice did not show: ${variant.quietWhy}`}`
+        : verdict.error ? `run failed: ${verdict.error}`
+          : verdict.applied === 0 ? `its choice never showed (0 answers): proves nothing${verdict.unexpected.length ? `; failed ${verdict.unexpected.join(', ')}` : ''}`
+            : `FAILED though legal: ${verdict.unexpected.join(', ') || `exit ${verdict.exitCode}`}${verdict.suiteErrors.length ? `; suite errors: ${verdict.suiteErrors.length}` : ''}`;
+      print(`  [${String(n + 1).padStart(String(variants.length).length)}/${variants.length}] ${verdict.passed ? '✓' : '✗'} ${variant.id}: ${what} (${(verdict.durationMs / 1000).toFixed(1)} s)`);
+      if (!verdict.passed) for (const m of verdict.messages.slice(0, 4)) print(`        ${m}`);
+    }
+    return { variants: verdicts, ok: verdicts.every((v) => v.passed), durationMs: Date.now() - started };
+  } finally {
+    await target.close();
+  }
+}
+
+/** The variant matrix as a table: variant → areas → failed or warned (allowed marked) → verdict. */
+export function renderVariants(m: VariantMatrixResult): string {
+  const rows = m.variants.map((v) => {
+    const failed = v.error ? `run failed: ${v.error}` : v.failed.length ? v.failed.map((id) => (v.allowedWarnings.includes(id) ? `${id} (allowed)` : id)).join(', ') : '—';
+    return [v.id, v.areas.join(','), `${failed}${v.applied ? '' : v.quietWhy ? ' [choice did not show]' : ' [choice never showed]'}`, v.passed ? '✓' : '✗'];
+  });
+  const head = ['variant', 'areas', 'failed or warned', ''];
+  const widths = head.map((h, i) => Math.min(i === 2 ? 60 : 48, Math.max(h.length, ...rows.map((r) => r[i].length))));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const out = [line(head), line(widths.map((w) => '-'.repeat(w)))];
+  for (const r of rows) out.push(line(r));
+  out.push('');
+  const passed = m.variants.filter((v) => v.passed).length;
+  out.push(`${m.ok ? '✓' : '✗'} ${passed} of ${m.variants.length} legal variants passed (--strict; only the SHOULDs a variant names may warn) in ${(m.durationMs / 1000).toFixed(0)} s`);
+  return out.join('\n');
+}

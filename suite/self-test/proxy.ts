@@ -30,6 +30,8 @@ export interface FaultRequest {
   headers: Record<string, string>;
   /** Parsed JSON when the body parses, else its text; undefined when there is none. */
   body: unknown;
+  /** The body as received ('' when there is none): tells malformed JSON from a JSON string. */
+  rawBody: string;
   /** Operation of the bundled contract (SPEC.md) this request is, with its path parameters. */
   operationId?: string;
   params: Record<string, string>;
@@ -219,7 +221,7 @@ export async function startFaultProxy(baseUrl: string, fault: FaultHooks = {}, o
       const isDocument = method === 'GET' && path === '/openapi.json';
       const decoded = decode(text);
       const req: FaultRequest = {
-        method, path, query, headers, body: decoded.body,
+        method, path, query, headers, body: decoded.body, rawBody: text,
         ...operationOf(method, path), seq: isDocument ? -1 : seq++,
       };
       await fault.request?.(req, ctx);
