@@ -86,10 +86,15 @@ function view(node: unknown, names: Set<string>, keepRequired: (required: string
   return out;
 }
 
+/** Members reported only sometimes: when not reported they may be absent or null (nextCursor on the last page). */
+const SOMETIMES_MEMBERS = new Set(Object.values(SOMETIMES).flat());
+
 /** A result keeps only the members SPEC.md writes out for it (when it writes them out). */
 function only(schema: Json, listed: string[] | undefined): Json {
   if (!listed || !schema.properties) return schema;
-  return { ...schema, properties: Object.fromEntries(Object.entries(schema.properties).filter(([n]) => listed.includes(n))) };
+  const properties = Object.fromEntries(Object.entries<Json>(schema.properties).filter(([n]) => listed.includes(n))
+    .map(([n, v]) => [n, SOMETIMES_MEMBERS.has(n) && typeof v.type === 'string' ? { ...v, type: [v.type, 'null'] } : v]));
+  return { ...schema, properties };
 }
 
 export function buildSpecContract(reference: Json, spec = specText()): Json {
