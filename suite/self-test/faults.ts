@@ -4,7 +4,8 @@
 // every requirement of contract/requirements.ts is expected by at least one fault (a test keeps it so).
 import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
 import { REQUIREMENTS, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';
-import { json, wait, type FaultContext, type FaultHooks, type FaultRequest, type FaultResponse } from './proxy.ts';
+import { json, wait, type FaultContext, type FaultHooks, type FaultRequest } from './proxy.ts';
+import { codeOf, is, is2xx, isDocument, keyOf, onDocument, onResult, resultOf, type Json } from './hooks.ts';
 
 export interface Fault extends FaultHooks {
   id: string;
@@ -21,43 +22,21 @@ export interface Fault extends FaultHooks {
   generated?: number;
 }
 
-type Json = Record<string, any>;
+// ---- Helpers the faults are written with (the shared ones are in hooks.ts) ----
 
-// ---- Helpers the faults are written with ----
-
-const is = (req: FaultRequest, ...operationIds: string[]) => req.operationId !== undefined && operationIds.includes(req.operationId);
-const is2xx = (res: FaultResponse) => res.status >= 200 && res.status < 300;
-/** The `result` of a 2xx JSON body, or undefined. */
-const resultOf = (res: FaultResponse): Json | undefined => {
-  const body = res.body as Json | undefined;
-  return is2xx(res) && body && typeof body === 'object' && body.result && typeof body.result === 'object' ? body.result : undefined;
-};
-const codeOf = (res: FaultResponse): string | undefined => (res.body as Json | undefined)?.error?.code;
-const isDocument = (req: FaultRequest) => req.operationId === 'getOpenApi';
 /** A success the deployment never produced: what a handler that does nothing would answer. */
 const okResult = (result: unknown = { ok: true }) => json(200, { result });
-const keyOf = (req: FaultRequest) => req.headers['x-api-key'];
 
 /** Rewrites the status of error responses with this code. */
 const statusFor = (code: string, status: number): FaultHooks['response'] => (res) => { if (codeOf(res) === code) res.status = status; };
 /** Renames an error code. */
 const renameCode = (code: string, to: string): FaultHooks['response'] => (res) => { if (codeOf(res) === code) (res.body as Json).error.code = to; };
-/** Changes the result of 2xx answers of some operations. */
-const onResult = (operationIds: string[], change: (result: Json, req: FaultRequest, ctx: FaultContext) => void): FaultHooks['response'] =>
-  (res, req, ctx) => {
-    const result = is(req, ...operationIds) ? resultOf(res) : undefined;
-    if (result) change(result, req, ctx);
-  };
 /** Changes the JSON body of some operations before it is forwarded. */
 const onBody = (operationIds: string[], change: (body: Json, req: FaultRequest) => void): FaultHooks['request'] => (req) => {
   if (is(req, ...operationIds) && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) change(req.body as Json, req);
 };
 /** Answers a success without forwarding: the operation does nothing. */
 const noop = (operationIds: string[], result: unknown = { ok: true }): FaultHooks['answer'] => (req) => (is(req, ...operationIds) ? okResult(result) : undefined);
-/** Changes the served OpenAPI document. */
-const onDocument = (change: (doc: Json) => void): FaultHooks['response'] => (res, req) => {
-  if (isDocument(req) && res.status === 200 && res.body && typeof res.body === 'object') change(res.body as Json);
-};
 const eachProgression = (result: Json, change: (p: Json) => void) => { if (result.progression && typeof result.progression === 'object') change(result.progression); };
 /** Another request to the deployment, with the headers (key, origin) of the one being handled. */
 const forwardTo = (ctx: FaultContext, req: FaultRequest, method: string, path: string, body?: unknown) => {
