@@ -1,23 +1,41 @@
 // The Node runner's ceiling: the highest open-model arrival rate it holds within 1% against a
 // loopback route that does no work, next to autocannon's maximum throughput on the same route
-// in the same run (the machine is shared and noisy, so only the ratio travels). The route runs
-// in a child process, so the server and the load generator do not share an event loop.
-// `tsx bench/load.ts` prints the lines; `npm run bench` includes them (bench/run.ts).
+// with the same requests, in the same run (the machine is shared and noisy, so only the ratio
+// travels). The runner goes through the path of a run (load/node/phases.ts: arrivals, the undici
+// client, the recorder's histograms, the per-second abort check), twice: with autocannon's own
+// request (GET /), and with the run's mix (load/model/mix.ts: 70% POSTs with JSON bodies), which
+// autocannon then sends too. The route runs in a child process, so the server and the load
+// generator do not share an event loop. `tsx bench/load.ts` prints the lines; `npm run bench`
+// includes them (bench/run.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { dispatchArrivals } from '../load/node/arrivals.ts';
+import type { LoadConfig } from '../load/model/config.ts';
+import { MIX_CYCLE, requestAt, type LoadRequest } from '../load/model/mix.ts';
+import { buildSchedule } from '../load/model/schedule.ts';
+import { fixtureFrom } from '../load/model/setup.ts';
+import { defaultThresholds } from '../load/model/thresholds.ts';
+import { seedData } from '../load/data.ts';
 import { createClient } from '../load/node/client.ts';
+import { runPhases } from '../load/node/phases.ts';
 
 const AUTOCANNON_S = Number(process.env.BENCH_DURATION ?? 10);
 /** Each trial rate runs this long; a backlog that grows shows within it. */
 const TRIAL_S = Math.max(2, Math.round(AUTOCANNON_S / 3));
 const HOLD = 0.99;
-const NOOP = { operationId: 'noop', method: 'GET', path: '/' } as const;
+/** Autocannon's default and ours: the same number of connections on both sides. */
+const CONNECTIONS = 50;
+const KEY = 'mk_test_bench';
 
+/** Answers every request at once; the setup's ids too, should a run's setup come this way. */
 const NOOP_SERVER = `
-const server = require('node:http').createServer((req, res) => { req.resume(); res.end('ok'); });
+const body = JSON.stringify({ result: { worldId: 'w1', personaId: 'p1' } });
+const server = require('node:http').createServer((req, res) => {
+  req.resume();
+  res.setHeader('content-type', 'application/json');
+  res.end(body);
+});
 server.keepAliveTimeout = 60000;
 server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
 `;
@@ -28,69 +46,96 @@ async function startNoop(): Promise<{ url: string; child: ChildProcess }> {
   return { url: `http://127.0.0.1:${chunk.toString().trim()}`, child };
 }
 
+interface Trial { rate: number; completedRps: number; p99LagMs: number; held: boolean }
+type Requests = (k: number) => LoadRequest;
+
 /**
  * A rate is held when one of two trials holds it: the machine is shared, and a stall of another
  * process during one short trial says nothing of the runner (autocannon's figure, an average over
  * the whole run, shrugs such a stall off the same way).
  */
-async function trial(url: string, rate: number): Promise<{ rate: number; completedRps: number; p99LagMs: number; held: boolean }> {
-  const first = await attempt(url, rate);
-  return first.held ? first : attempt(url, rate);
+async function trial(url: string, rate: number, requests: Requests): Promise<Trial> {
+  const first = await attempt(url, rate, requests);
+  return first.held ? first : attempt(url, rate, requests);
 }
 
-/** Sends at `rate` for TRIAL_S; held when the answers completed in time match the schedule. */
-async function attempt(url: string, rate: number): Promise<{ rate: number; completedRps: number; p99LagMs: number; held: boolean }> {
-  // As many connections as autocannon's 50, rounded up: more only add handshakes when a blip makes the pool open them.
-  const client = createClient(url, 'mk_test_bench', { connections: 64 });
-  const count = Math.round(rate * TRIAL_S);
-  const endMs = TRIAL_S * 1000;
-  let completedInTime = 0;
-  let answered = 0;
-  const lags = new Float64Array(count);
-  const t0 = performance.now();
-  let allAnswered!: () => void;
-  const drained = new Promise<void>((r) => { allAnswered = r; });
-  const { sent } = await dispatchArrivals({
-    count, dueAt: (k) => (k * 1000) / rate, now: () => performance.now() - t0,
-    fire: (k, due, sentMs) => {
-      lags[k] = sentMs - due;
-      client.dispatch(NOOP, (o) => {
-        if (o.status === 200 && o.answeredAt - t0 <= endMs + 50) completedInTime++;
-        if (++answered === count) allAnswered();
-      });
-    },
-  });
-  if (sent === count) await drained;
-  await client.close();
-  lags.sort();
-  const completedRps = completedInTime / TRIAL_S;
-  return { rate, completedRps, p99LagMs: lags[Math.floor(count * 0.99)] ?? 0, held: completedRps >= rate * HOLD };
+/**
+ * Runs the measured phases at `rate` for TRIAL_S (a steady phase, and the short ramp every run
+ * has, to 1% above it); held when the answers in by the end of the schedule (plus 50 ms) are 99%
+ * of the requests it planned.
+ */
+async function attempt(url: string, rate: number, requests: Requests): Promise<Trial> {
+  const config: LoadConfig = {
+    tier: 'enterprise', rpm: rate * 60, windowMs: 60_000, steadyFraction: 1, rampTo: 1.01,
+    steadyMs: (TRIAL_S - 1) * 1000, rampMs: 1000, timeoutMs: 10_000,
+  };
+  const schedule = buildSchedule(config);
+  const client = createClient(url, KEY, { connections: CONNECTIONS, timeoutMs: config.timeoutMs });
+  try {
+    // The default thresholds: the abortOnFail error rate is checked every second, as in a run.
+    const { recorder } = await runPhases({ client, config, schedule, requestAt: requests, thresholds: defaultThresholds(config) });
+    const completedRps = recorder.answeredBy(schedule.totalMs + 50) / TRIAL_S;
+    const p99LagMs = Math.max(...recorder.phaseResults().map((p) => p.sendLag?.p99 ?? 0));
+    return { rate, completedRps, p99LagMs, held: completedRps >= (schedule.total / TRIAL_S) * HOLD };
+  } finally {
+    await client.close();
+  }
+}
+
+/** Bisection between a rate surely held and autocannon's maximum (no client beats the server). */
+async function highestHeld(url: string, ceiling: number, requests: Requests): Promise<Trial> {
+  let lo: Trial = { rate: 0, completedRps: 0, p99LagMs: 0, held: true };
+  let loRate = Math.max(100, Math.round(ceiling / 20));
+  const first = await trial(url, loRate, requests);
+  if (first.held) lo = first; else loRate = 0;
+  let hiRate = Math.round(ceiling);
+  while (hiRate - loRate > Math.max(100, ceiling * 0.03)) {
+    const mid = Math.round((loRate + hiRate) / 2);
+    const t = await trial(url, mid, requests);
+    if (t.held) { lo = t; loRate = mid; } else hiRate = mid;
+  }
+  return lo;
+}
+
+async function autocannonMax(url: string, requests?: autocannon.Request[]): Promise<number> {
+  const ac = await autocannon({ url, duration: AUTOCANNON_S, connections: CONNECTIONS, headers: { 'x-api-key': KEY, accept: 'application/json' }, ...(requests ? { requests } : {}) });
+  if (ac.non2xx || ac.errors) throw new Error(`bench: autocannon saw ${ac.non2xx} non-2xx and ${ac.errors} errors on the no-op route`);
+  return ac.requests.average;
+}
+
+/** The run's mix, as the runner sends it and as autocannon's request list (one cycle of it). */
+function mixRequests(): { runner: Requests; autocannon: autocannon.Request[] } {
+  const data = seedData();
+  const fx = fixtureFrom(data, ['w1', 'w2', 'p1', 'p2']);
+  const headers = { 'x-api-key': KEY, accept: 'application/json' };
+  return {
+    runner: (k) => requestAt(k, data, fx),
+    autocannon: MIX_CYCLE.map((_, k) => {
+      const r = requestAt(k, data, fx);
+      return r.body === undefined
+        ? { method: r.method, path: r.path, headers }
+        : { method: r.method, path: r.path, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(r.body) };
+    }),
+  };
 }
 
 export async function benchLoadRunner(): Promise<string[]> {
   const { url, child } = await startNoop();
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  const lines = [`load runner on a no-op loopback route (child process), same run, ${CONNECTIONS} connections both, ${TRIAL_S} s trials:`];
   try {
-    const ac = await autocannon({ url, duration: AUTOCANNON_S, connections: 50 });
-    if (ac.non2xx || ac.errors) throw new Error(`bench: autocannon saw ${ac.non2xx} non-2xx and ${ac.errors} errors on the no-op route`);
-    const ceiling = ac.requests.average;
-    // Bisection between a rate surely held and autocannon's maximum (no client beats the server).
-    let lo = { rate: 0, completedRps: 0, p99LagMs: 0, held: true };
-    let loRate = Math.max(100, Math.round(ceiling / 20));
-    const first = await trial(url, loRate);
-    if (first.held) lo = first; else loRate = 0;
-    let hiRate = Math.round(ceiling);
-    while (hiRate - loRate > Math.max(100, ceiling * 0.03)) {
-      const mid = Math.round((loRate + hiRate) / 2);
-      const t = await trial(url, mid);
-      if (t.held) { lo = t; loRate = mid; } else hiRate = mid;
+    const noop: LoadRequest = { operationId: 'noop', method: 'GET', path: '/' };
+    const mix = mixRequests();
+    for (const [name, runner, acRequests] of [['GET /', () => noop, undefined], ['the mix', mix.runner, mix.autocannon]] as const) {
+      const ceiling = await autocannonMax(url, acRequests as autocannon.Request[] | undefined);
+      const held = await highestHeld(url, ceiling, runner);
+      lines.push(
+        `  ${name.padEnd(8)} autocannon maximum ${fmt(ceiling)} req/s (closed model, ${AUTOCANNON_S} s); ` +
+        `Node runner holds ${fmt(held.rate)} req/s (open model: ${fmt(held.completedRps)} req/s answered in time; p99 send lag ${held.p99LagMs.toFixed(1)} ms): ` +
+        `${(held.rate / ceiling * 100).toFixed(0)}% of autocannon`,
+      );
     }
-    const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-    return [
-      `load runner on a no-op loopback route (child process), same run:`,
-      `  autocannon maximum throughput     ${fmt(ceiling)} req/s (closed model, 50 connections, ${AUTOCANNON_S} s)`,
-      `  Node runner highest held rate     ${fmt(lo.rate)} req/s (open model: ${fmt(lo.completedRps)} req/s answered in time, within ${Math.round((1 - HOLD) * 100)}%; p99 send lag ${lo.p99LagMs.toFixed(1)} ms; ${TRIAL_S} s trials)`,
-      `  the runner holds ${(lo.rate / ceiling * 100).toFixed(0)}% of autocannon's maximum as a scheduled arrival rate`,
-    ];
+    return lines;
   } finally {
     child.kill();
   }

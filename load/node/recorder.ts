@@ -123,6 +123,13 @@ export class Recorder {
     }
   }
 
+  /** Answers (any status) in by nowMs. */
+  answeredBy(nowMs: number): number {
+    let n = 0;
+    for (const at of this.answers) if (at <= nowMs) n++;
+    return n;
+  }
+
   /** Requests sent in the last second before nowMs, and totals so far (progress display). */
   progress(nowMs: number) {
     let i = this.sends.length;

@@ -9,13 +9,12 @@ import { randomInt } from 'node:crypto';
 import type { LoadConfig } from '../model/config.ts';
 import { requestAt, type Fixture, type LoadRequest, type SeedData } from '../model/mix.ts';
 import { capturedId, fixtureFrom, runTag as makeRunTag, setupSteps, teardownSteps } from '../model/setup.ts';
-import { buildSchedule, rateAt, timeOfCount, type PhaseName } from '../model/schedule.ts';
+import { buildSchedule, type PhaseName } from '../model/schedule.ts';
 import { SUMMARY_SCHEMA, checksOf, evaluate, verdictOf, type LoadSummary } from '../model/summary.ts';
 import { defaultThresholds, type Threshold } from '../model/thresholds.ts';
 import { seedData, DEFAULT_SEED } from '../data.ts';
-import { dispatchArrivals } from './arrivals.ts';
 import { createClient, type Client, type Outcome } from './client.ts';
-import { Recorder } from './recorder.ts';
+import { runPhases } from './phases.ts';
 
 export interface Progress {
   stage: 'setup' | PhaseName | 'drain' | 'teardown';
@@ -97,58 +96,10 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
     const fx: Fixture = fixtureFrom(data, ids);
 
     // ---- Measured phases. ----
-    const t0 = performance.now();
-    const recorder = new Recorder(config, schedule, setupSends.map((s) => s - t0));
-    const controller = new AbortController();
-    const stop = () => controller.abort();
-    o.signal?.addEventListener('abort', stop);
-    let aborted: string | undefined;
-    let inFlight = 0;
-    let drained: (() => void) | undefined;
-    // A request due exactly at the boundary belongs to the ramp (rounding of timeOfCount aside).
-    const phaseOf = (due: number): PhaseName => (due < config.steadyMs - 1e-6 ? 'steady' : 'ramp');
-
-    const ticker = setInterval(() => {
-      const now = performance.now() - t0;
-      const p = recorder.progress(now);
-      report({ stage: phaseOf(now), elapsedMs: now, totalMs: schedule.totalMs, rateRps: rateAt(schedule, now), ...p });
-      // abortOnFail thresholds: evaluated while running, once their delay has passed.
-      const due = thresholds.filter((t) => t.abortOnFail && now >= (t.delayAbortEvalMs ?? 0));
-      // Percentiles only when an abort threshold needs them (the default one is an error rate).
-      const live = due.length ? evaluate(due, recorder.phaseResults({ counts: due.every((t) => t.kind !== 'latency') }), { found: false, resolution: 0, early: 0 }) : [];
-      const failed = live.find((r) => !r.ok);
-      if (failed && !aborted) {
-        aborted = `threshold '${failed.id}' (${failed.expression}) failed at ${(now / 1000).toFixed(1)} s with ${failed.actual?.toFixed(3)}: stopped early`;
-        controller.abort();
-      }
-    }, 1000);
-
-    await dispatchArrivals({
-      count: schedule.total,
-      dueAt: (k) => timeOfCount(schedule, k)!,
-      now: () => performance.now() - t0,
-      signal: controller.signal,
-      fire: (k, dueMs, sentMs) => {
-        const phase = phaseOf(dueMs);
-        const req = requestAt(k, data, fx);
-        recorder.recordSend(phase, dueMs, sentMs);
-        inFlight++;
-        client.dispatch(req, (out) => {
-          const answeredMs = out.answeredAt - t0;
-          recorder.recordOutcome({
-            phase, operationId: req.operationId, sentMs: out.sentAt - t0, answeredMs, status: out.status, hasRetryAfter: out.retryAfter !== undefined,
-            ...(out.status ? { serviceMs: out.answeredAt - out.sentAt, responseMs: answeredMs - dueMs } : {}),
-          });
-          if (--inFlight === 0) drained?.();
-        });
-      },
+    const { recorder, wallMs, aborted } = await runPhases({
+      client, config, schedule, thresholds, requestAt: (k) => requestAt(k, data, fx), setupSends, signal: o.signal,
+      onProgress: (p) => report({ ...p, totalMs: schedule.totalMs }),
     });
-    report({ stage: 'drain', elapsedMs: schedule.totalMs, totalMs: schedule.totalMs, ...recorder.progress(schedule.totalMs), note: `waiting for ${inFlight} answers` });
-    if (inFlight > 0) await new Promise<void>((resolve) => { drained = resolve; });
-    clearInterval(ticker);
-    o.signal?.removeEventListener('abort', stop);
-    const wallMs = performance.now() - t0;
-    if (o.signal?.aborted && !aborted) aborted = 'interrupted';
 
     // ---- Teardown: soft-delete what the setup made (a shared staging tenant stays tidy). ----
     if (!o.keep && !o.embedded) {
