@@ -10,9 +10,10 @@ import { pathToFileURL } from 'node:url';
 import { UsageError, exitWith } from './common/errors.ts';
 import { helpText, parseOptions, redacted, type OptionSpec, type Values } from './common/options.ts';
 import { MINUTE_MS, PLANS, type Plan } from '../contract/plans.ts';
-import { DEFAULT_DURATION_MS, parseDuration, resolveConfig, type LoadConfig } from '../load/model/config.ts';
+import { DEFAULT_DURATION_MS, flagName, parseDuration, resolveConfig, type LoadConfig } from '../load/model/config.ts';
 import { onsetResolution } from '../load/model/schedule.ts';
-import type { LoadSummary } from '../load/model/summary.ts';
+import { blindSpotText, fixedWindowBlindSpot, type LoadSummary } from '../load/model/summary.ts';
+import { setupSteps } from '../load/model/setup.ts';
 import { renderTable } from '../load/report/table.ts';
 import { renderHtml } from '../load/report/html.ts';
 import type { Progress } from '../load/node/runner.ts';
@@ -109,9 +110,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     }
   }
   const config = configFrom(v, windowMs);
-  if (baseUrl && config.rampMs < config.windowMs) {
-    notes.push(`the ${config.rampMs / 1000} s ramp is shorter than the ${config.windowMs / 1000} s rate-limit window: a fixed-window limiter may not fill it before the end (--duration ${(2 * config.windowMs) / 1000}s or more finds the onset)`);
-  }
+  // The embedded reference counts from the key's first request; another deployment's windows may begin anywhere.
+  const setupRequests = baseUrl ? setupSteps((await import('../load/data.ts')).seedData(v.seed as number), '').length : 0;
+  const spot = baseUrl ? fixedWindowBlindSpot(config, setupRequests) : undefined;
+  if (spot) notes.push(`this run may see no 429 from a correct deployment: ${blindSpotText(config, spot, flagName)}`);
 
   const found = findK6();
   const engine = (v.engine as 'k6' | 'node' | undefined) ?? (found ? 'k6' : 'node');

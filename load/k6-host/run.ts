@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { LoadConfig } from '../model/config.ts';
+import { flagName, type LoadConfig } from '../model/config.ts';
 import { buildSchedule } from '../model/schedule.ts';
 import type { LoadSummary } from '../model/summary.ts';
 import { defaultThresholds } from '../model/thresholds.ts';
@@ -68,7 +68,7 @@ export async function runK6(o: K6RunOptions): Promise<{ summary: LoadSummary; ex
     if (!existsSync(exportFile)) throw new Error(`k6 exited with status ${exitCode} without writing its summary`);
     const schedule = buildSchedule(c);
     const summary = fromK6Summary(fromSummaryExport(JSON.parse(readFileSync(exportFile, 'utf8'))), {
-      config: c, schedule, thresholds: defaultThresholds(c), baseUrl: o.baseUrl, seed: o.seed, now: Date.now(),
+      config: c, schedule, thresholds: defaultThresholds(c), baseUrl: o.baseUrl, seed: o.seed, now: Date.now(), optionName: flagName,
     });
     if (o.embedded) summary.target.embedded = true;
     if (existsSync(outputFile)) {

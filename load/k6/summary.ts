@@ -3,10 +3,10 @@
 // fromSummaryExport). k6 keeps no time series, so a plain `k6 run` summary has no timeline or
 // histograms (the CLI adds them from k6's JSON output) and no exact onset time (the onset share
 // is computed by the script from the schedule, see schedule.ts offeredInWindow).
-import type { LoadConfig } from '../model/config.ts';
+import { envName, type LoadConfig, type OptionName } from '../model/config.ts';
 import { MIX } from '../model/mix.ts';
 import { onsetResolution, type PhaseName, type Schedule } from '../model/schedule.ts';
-import { SUMMARY_SCHEMA, evaluate, verdictOf, type CheckResult, type EndpointStats, type LoadSummary, type Onset } from '../model/summary.ts';
+import { SUMMARY_SCHEMA, evaluate, noOnsetWarning, verdictOf, type CheckResult, type EndpointStats, type LoadSummary, type Onset } from '../model/summary.ts';
 import { expression, type Threshold } from '../model/thresholds.ts';
 import { METRIC, k6MetricOf } from './options.ts';
 
@@ -53,6 +53,8 @@ export interface K6SummaryContext {
   baseUrl: string;
   seed?: number;
   now: number;
+  /** How messages name options: LOAD_* inside k6 (the default), flags in the CLI. */
+  optionName?: OptionName;
 }
 
 export function fromK6Summary(data: K6SummaryData, ctx: K6SummaryContext): LoadSummary {
@@ -100,7 +102,7 @@ export function fromK6Summary(data: K6SummaryData, ctx: K6SummaryContext): LoadS
   const dropped = values('dropped_iterations')?.count ?? 0;
   if (dropped) warnings.push(`k6 dropped ${dropped} iterations for want of free VUs: the target answered too slowly for the arrival rate (the schedule was not kept; LOAD_MAX_VUS raises the cap)`);
   const aborted = data.setup_data?.error;
-  if (!onset.found && !aborted) warnings.push(`no 429 up to ${Math.round(config.rampTo * 100)}% of the limit`);
+  if (!onset.found && !aborted) warnings.push(noOnsetWarning(config, data.setup_data?.setupRequests ?? 0, ctx.optionName ?? envName));
   const checks: CheckResult[] = (data.root_group?.checks ?? []).map((c) => ({ name: c.name, passes: c.passes, fails: c.fails }));
 
   const durationMs = data.state?.testRunDurationMs ?? schedule.totalMs;

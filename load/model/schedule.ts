@@ -96,3 +96,26 @@ export function offeredInWindow(s: Schedule, tMs: number, windowMs: number, setu
 export function onsetResolution(c: LoadConfig): number {
   return ((c.rampTo - c.steadyFraction) * c.windowMs) / c.rampMs;
 }
+
+/**
+ * The most a limiter counting in fixed windows must have seen in one of its windows, for the
+ * placement of those windows least favourable to finding the limit: the run cannot know where a
+ * deployment's windows begin (at its first request, on the clock's minute, …), and a window that
+ * falls across the ramp splits it. When this stays within the budget, a correct fixed-window
+ * limiter may never say no during the run.
+ */
+export function fixedWindowPeak(s: Schedule, windowMs: number, setupRequests = 0): number {
+  const PLACEMENTS = 240;
+  const held = (start: number) =>
+    countAt(s, Math.min(start + windowMs, s.totalMs)) - countAt(s, Math.max(start, 0)) + (start < 0 ? setupRequests : 0);
+  let least = Infinity;
+  for (let i = 0; i < PLACEMENTS; i++) {
+    // Windows begin at offset + j·window. The rate never falls, so of the windows wholly inside
+    // the run the last holds the most: it, the cut one holding the end, and the first (with the
+    // setup, sent just before 0) are the candidates.
+    const offset = (i / PLACEMENTS) * windowMs;
+    const last = offset + Math.floor((s.totalMs - offset) / windowMs) * windowMs;
+    least = Math.min(least, Math.max(held(last), held(last - windowMs), held(offset - windowMs)));
+  }
+  return least;
+}

@@ -1,7 +1,7 @@
 // The summary both engines write to reports/load-<tier>.json, and the verdict on it. Plain data:
 // the k6 script builds it in handleSummary from k6's aggregates, the Node runner from its samples.
-import type { LoadConfig } from './config.ts';
-import type { PhaseName, PhaseSpec } from './schedule.ts';
+import { MAX_DURATION_MS, type LoadConfig, type OptionName } from './config.ts';
+import { buildSchedule, fixedWindowPeak, type PhaseName, type PhaseSpec } from './schedule.ts';
 import { expression, passes, type Threshold } from './thresholds.ts';
 
 export const SUMMARY_SCHEMA = 'simulation-load-summary/1';
@@ -151,4 +151,60 @@ export function totalOf(endpoints: EndpointStats[], latency?: Latency): Endpoint
     operationId: 'total', count: sum((s) => s.count), ok: sum((s) => s.ok), errors: sum((s) => s.errors),
     rateLimited: sum((s) => s.rateLimited), retryAfterMissing: sum((s) => s.retryAfterMissing), ...(latency ? { latency } : {}),
   };
+}
+
+/**
+ * Whether a correct limiter counting in fixed windows may let this whole run pass without a 429:
+ * its windows begin where the deployment chose (at a key's first request, on the clock's
+ * minute, …), and windows placed across the ramp may each stay within the budget. Undefined when
+ * every placement fills one; else the most the fullest window must hold, and the `--duration`
+ * whose ramp fills a window however they are placed (when one does).
+ */
+export function fixedWindowBlindSpot(config: LoadConfig, setupRequests: number): { peak: number; longer?: string } | undefined {
+  const peak = Math.round(fixedWindowPeak(buildSchedule(config), config.windowMs, setupRequests));
+  if (peak > config.rpm) return undefined;
+  const longer = longerDuration(config, setupRequests);
+  return { peak, ...(longer ? { longer } : {}) };
+}
+
+/** The blind spot in words: the windows, the share of the budget, the duration that closes it. */
+export function blindSpotText(config: LoadConfig, spot: { peak: number; longer?: string }, name: OptionName): string {
+  return `a limiter counting in fixed ${config.windowMs / 1000} s windows may have them placed so that none holds more than ${spot.peak} requests of this run ` +
+    `(${Math.round((spot.peak / config.rpm) * 100)}% of the budget of ${config.rpm}) and rightly never say no` +
+    (spot.longer ? `; ${name('duration')} ${spot.longer} makes its 429 certain` : '');
+}
+
+/**
+ * What a run that saw no 429 shows, the same in both engines: a deployment that ignores its
+ * limit is told apart from a run that could not fill a window (fixedWindowBlindSpot), so that a
+ * correct deployment never reads as one that does not limit.
+ */
+export function noOnsetWarning(config: LoadConfig, setupRequests: number, name: OptionName): string {
+  const head = `no 429 up to ${Math.round(config.rampTo * 100)}% of the limit`;
+  const spot = fixedWindowBlindSpot(config, setupRequests);
+  if (spot) return `${head}, which does not show that the deployment ignores it: ${blindSpotText(config, spot, name)}`;
+  const peak = Math.round(fixedWindowPeak(buildSchedule(config), config.windowMs, setupRequests));
+  return `${head}: the deployment did not limit this key (wherever its ${config.windowMs / 1000} s windows begin, one of them held at least ${peak} requests, ` +
+    `${Math.round((peak / config.rpm) * 100)}% of the budget of ${config.rpm})`;
+}
+
+/** The shortest run, to the second (to 10 s past a minute), whose ramp fills a fixed window however it is placed. */
+function longerDuration(config: LoadConfig, setupRequests: number): string | undefined {
+  const fills = (d: number) => {
+    const steadyMs = Math.round(d / 2);
+    const c = { ...config, steadyMs, rampMs: d - steadyMs };
+    return fixedWindowPeak(buildSchedule(c), c.windowMs, setupRequests) > c.rpm;
+  };
+  // A longer run climbs more slowly, so its last windows hold more: a bisection finds the least.
+  let lo = config.steadyMs + config.rampMs;
+  let hi = MAX_DURATION_MS;
+  if (!fills(hi)) return undefined;
+  while (hi - lo > 1000) {
+    const mid = Math.round((lo + hi) / 2);
+    if (fills(mid)) hi = mid; else lo = mid;
+  }
+  const d = hi < 60_000 ? Math.ceil(hi / 1000) * 1000 : Math.ceil(hi / 10_000) * 10_000;
+  const m = Math.floor(d / 60_000);
+  const sec = (d % 60_000) / 1000;
+  return `${m ? `${m}m` : ''}${sec || !m ? `${sec}s` : ''}`;
 }

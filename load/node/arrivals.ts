@@ -4,7 +4,6 @@
 // setImmediate for the rest, which also lets responses be processed meanwhile. The yielding is a
 // busy wait: kept under a millisecond per arrival, since on a small machine every cycle it burns
 // is taken from the target being measured (a few ms per arrival at 80 req/s is a third of a core).
-import { setImmediate as immediate, setTimeout as sleep } from 'node:timers/promises';
 
 export interface ArrivalOptions {
   /** Requests to send. */
@@ -23,23 +22,34 @@ const MAX_BATCH = 256;
 /** Below this wait the loop yields instead of sleeping: a timer cannot be set finer. */
 const TIMER_MIN_MS = 1;
 
-/** Resolves with the start time (on the clock) and how many requests were sent. */
-export async function dispatchArrivals(o: ArrivalOptions): Promise<{ startedAt: number; sent: number }> {
+/**
+ * Resolves with the start time (on the clock) and how many requests were sent. Callbacks rather
+ * than an async loop: at tens of thousands of arrivals a second, a promise per turn of the loop
+ * is a cost the runner's capacity pays (bench/load.ts).
+ */
+export function dispatchArrivals(o: ArrivalOptions): Promise<{ startedAt: number; sent: number }> {
   const now = o.now ?? (() => performance.now());
   const startedAt = now();
   let k = 0;
-  while (k < o.count && !o.signal?.aborted) {
-    const t = now() - startedAt;
-    for (let batch = 0; k < o.count && batch < MAX_BATCH; batch++) {
-      const due = o.dueAt(k);
-      if (due > t) break;
-      o.fire(k, due, now() - startedAt);
-      k++;
-    }
-    if (k >= o.count) break;
-    const wait = o.dueAt(k) - (now() - startedAt);
-    if (wait >= TIMER_MIN_MS) await sleep(Math.floor(wait));
-    else await immediate();
-  }
-  return { startedAt, sent: k };
+  return new Promise((resolve, reject) => {
+    const step = () => {
+      try {
+        const t = now() - startedAt;
+        for (let batch = 0; k < o.count && batch < MAX_BATCH; batch++) {
+          const due = o.dueAt(k);
+          if (due > t) break;
+          o.fire(k, due, now() - startedAt);
+          k++;
+        }
+        if (k >= o.count || o.signal?.aborted) return resolve({ startedAt, sent: k });
+        const wait = o.dueAt(k) - (now() - startedAt);
+        if (wait >= TIMER_MIN_MS) setTimeout(step, Math.floor(wait));
+        else setImmediate(step);
+      } catch (err) {
+        reject(err);
+      }
+    };
+    if (o.signal?.aborted) resolve({ startedAt, sent: 0 });
+    else step();
+  });
 }

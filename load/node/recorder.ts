@@ -47,6 +47,7 @@ export class Recorder {
   private readonly sendsPerPhase = new Map<PhaseName, { n: number; inside: number; lag: hdr.Histogram }>();
   private readonly buckets: TimelinePoint[] = [];
   private first429?: { answeredMs: number; phase: PhaseName; operationId: string };
+  private readonly specs: Map<PhaseName, Schedule['phases'][number]>;
   private answered = 0;
 
   constructor(
@@ -56,6 +57,7 @@ export class Recorder {
     private readonly setupSendsMs: number[] = [],
     readonly bucketMs = timelineBucketMs(schedule),
   ) {
+    this.specs = new Map(schedule.phases.map((p) => [p.name, p]));
     for (const phase of PHASES) {
       this.phaseHists.set(phase, { service: newHist(), response: newHist() });
       this.sendsPerPhase.set(phase, { n: 0, inside: 0, lag: newHist() });
@@ -83,7 +85,7 @@ export class Recorder {
   recordSend(phase: PhaseName, dueMs: number, sentMs: number): void {
     this.sends.push(sentMs);
     const p = this.sendsPerPhase.get(phase)!;
-    const spec = this.schedule.phases.find((s) => s.name === phase)!;
+    const spec = this.specs.get(phase)!;
     p.n++;
     if (sentMs >= spec.startMs && sentMs < spec.startMs + spec.durationMs) p.inside++;
     p.lag.recordValue(Math.max(0, Math.round((sentMs - dueMs) * 1000)));
@@ -113,8 +115,9 @@ export class Recorder {
       const us = Math.max(1, Math.round(o.serviceMs * 1000));
       c.hist.recordValue(us);
       hists.service.recordValue(us);
-      const bar = HISTOGRAM_BOUNDS_MS.findIndex((bound) => o.serviceMs! < bound);
-      c.bars[bar === -1 ? HISTOGRAM_BOUNDS_MS.length : bar]++;
+      let bar = 0;
+      while (bar < HISTOGRAM_BOUNDS_MS.length && o.serviceMs >= HISTOGRAM_BOUNDS_MS[bar]) bar++;
+      c.bars[bar]++;
     }
     if (o.responseMs !== undefined) {
       const us = Math.max(1, Math.round(o.responseMs * 1000));

@@ -6,11 +6,11 @@
 // instead of vanishing (coordinated omission, corrected as wrk2 does). The send lag itself is
 // reported per phase.
 import { randomInt } from 'node:crypto';
-import type { LoadConfig } from '../model/config.ts';
+import { flagName, type LoadConfig } from '../model/config.ts';
 import { requestAt, type Fixture, type LoadRequest, type SeedData } from '../model/mix.ts';
 import { capturedId, fixtureFrom, runTag as makeRunTag, setupSteps, teardownSteps } from '../model/setup.ts';
 import { buildSchedule, type PhaseName } from '../model/schedule.ts';
-import { SUMMARY_SCHEMA, checksOf, evaluate, verdictOf, type LoadSummary } from '../model/summary.ts';
+import { SUMMARY_SCHEMA, checksOf, evaluate, noOnsetWarning, verdictOf, type LoadSummary } from '../model/summary.ts';
 import { defaultThresholds, type Threshold } from '../model/thresholds.ts';
 import { seedData, DEFAULT_SEED } from '../data.ts';
 import { createClient, type Client, type Outcome } from './client.ts';
@@ -120,8 +120,7 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
       }
     }
     if (!onset.found && !aborted) {
-      warnings.push(`no 429 up to ${Math.round(config.rampTo * 100)}% of the limit: the deployment did not limit this key` +
-        (config.rampMs < config.windowMs ? `, or the ${config.rampMs / 1000} s ramp ended before its ${config.windowMs / 1000} s window filled` : ''));
+      warnings.push(noOnsetWarning(config, steps.length, flagName));
     } else if (onset.found && onset.resolution > 0.25) {
       warnings.push(`the ramp climbs ${Math.round(onset.resolution * 100)}% of the limit per rate-limit window: a fixed-window limiter says no only once a window's budget is spent, ` +
         `so read the onset as the load offered over that window (${Math.round(onset.fractionOfLimit! * 100)}%), not as the rate at that moment (${Math.round(onset.rateFraction! * 100)}%)`);

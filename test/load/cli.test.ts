@@ -111,6 +111,10 @@ describe('npm run load runs', () => {
       expect(r.code, r.stdout + r.stderr).toBe(1);
       expect(r.stdout).toMatch(/FAILED chat p95 \(steady\): p\(95\)<20/);
       expect(r.stdout).toContain('verdict: FAIL');
+      // A 3 s run cannot fill a 60 s window: said before it starts, and not read as a deployment that does not limit.
+      expect(r.stderr).toMatch(/note: this run may see no 429 from a correct deployment: a limiter counting in fixed 60 s windows .* --duration \S+ makes its 429 certain/);
+      expect(r.stdout).toContain('warning: no 429 up to 150% of the limit, which does not show that the deployment ignores it');
+      expect(r.stdout).not.toContain('did not limit');
       expect(existsSync(join(reports, 'slow', 'load-pro.html'))).toBe(true);
       const left = await request(`${server.url}/worlds`, { headers: { 'x-api-key': key } });
       expect(((await left.body.json()) as { result: { worlds: unknown[] } }).result.worlds).toEqual([]);

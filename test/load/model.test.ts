@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { operationById } from '../../contract/operations.ts';
 import { PLAN_RPM as LOAD_PLAN_RPM } from '../../contract/plans.ts';
 import { MIX, MIX_CYCLE, MIX_TOTAL_WEIGHT, requestAt } from '../../load/model/mix.ts';
-import { envName, parseDuration, resolveConfig } from '../../load/model/config.ts';
-import { buildSchedule, countAt, offeredInWindow, onsetResolution, rateAt, timeOfCount } from '../../load/model/schedule.ts';
+import { envName, flagName, parseDuration, resolveConfig } from '../../load/model/config.ts';
+import { buildSchedule, countAt, fixedWindowPeak, offeredInWindow, onsetResolution, rateAt, timeOfCount } from '../../load/model/schedule.ts';
+import { noOnsetWarning } from '../../load/model/summary.ts';
 import { defaultThresholds, expression, passes } from '../../load/model/thresholds.ts';
 import { fixtureFrom } from '../../load/model/setup.ts';
 import { seedData } from '../../load/data.ts';
@@ -111,6 +112,42 @@ describe('schedule', () => {
     // The ramp climbs 14 req/s each second: from 136 to 150 over the last window.
     expect(offeredInWindow(s, 10_000, 1000)).toBeCloseTo((136 + 150) / 2, 6);
     expect(onsetResolution(config)).toBeCloseTo(0.14);
+  });
+});
+
+describe('a run that sees no 429', () => {
+  // The default pro run: 60 s steady at 1600/min (26.67 req/s), then 60 s climbing 0.3889 req/s
+  // each second to 50 req/s. Fixed 60 s windows that begin φ s into the steady phase hold
+  // 1600 + 0.19444·φ² (the one that reaches into the ramp) and 2300 − 26.67·φ − 0.19444·φ²
+  // (the rest of the ramp): the larger of the two is least at φ = 20.26 s, 1679.8 requests.
+  const pro = resolveConfig({ tier: 'pro' });
+
+  it('knows what a fixed-window limiter must have counted, wherever its windows begin', () => {
+    expect(fixedWindowPeak(buildSchedule(pro), pro.windowMs, 4)).toBeCloseTo(1679.8, 0);
+    // Four minutes: the last two windows of the ramp split at their best 13.6 s from a window's
+    // start, holding 1950 + 11.67·13.6 = 2109 requests.
+    const four = resolveConfig({ tier: 'pro', duration: '4m' });
+    expect(fixedWindowPeak(buildSchedule(four), four.windowMs, 4)).toBeCloseTo(2109, -1);
+  });
+
+  it('does not say a correct fixed-window limiter is missing, and says how long a run would find it', () => {
+    const w = noOnsetWarning(pro, 4, flagName);
+    expect(w).not.toContain('did not limit');
+    expect(w).toContain('none holds more than 1680 requests of this run (84% of the budget of 2000)');
+    const longer = /(--duration) (\S+) makes its 429 certain/.exec(w)!;
+    expect(longer).not.toBeNull();
+    // The run it proposes does fill a window however they are placed, and 10 s less does not.
+    const ms = parseDuration(longer[2])!;
+    const at = (d: number) => { const c = resolveConfig({ tier: 'pro', duration: `${d}ms` }); return fixedWindowPeak(buildSchedule(c), c.windowMs, 4); };
+    expect(at(ms)).toBeGreaterThan(2000);
+    expect(at(ms - 10_000)).toBeLessThanOrEqual(2000);
+    expect(noOnsetWarning(pro, 4, envName)).toContain('LOAD_DURATION');
+  });
+
+  it('says the deployment did not limit when every placement of a window held more than the budget', () => {
+    expect(noOnsetWarning(resolveConfig({ tier: 'pro', duration: '4m' }), 4, flagName)).toContain('the deployment did not limit this key');
+    // A ramp that ends under the limit can never show it, and proposes nothing.
+    expect(noOnsetWarning(resolveConfig({ tier: 'pro', rampTo: 0.9 }), 4, flagName)).not.toMatch(/did not limit|makes its 429 certain/);
   });
 });
 
