@@ -6,7 +6,7 @@
 // request (GET /), and with the run's mix (load/model/mix.ts: 70% POSTs with JSON bodies), which
 // autocannon then sends too. The route runs in a child process, so the server and the load
 // generator do not share an event loop. `tsx bench/load.ts` prints the lines; `npm run bench`
-// includes them (bench/run.ts).
+// runs it in a process of its own, as a load run is (bench/run.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';

@@ -9,12 +9,13 @@
 // but no store and no engine), which is what the platform alone lets a chat reach; and chat with
 // `--db` (SQLite, fsync per write), the durable figure.
 import autocannon from 'autocannon';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OPERATIONS } from '../contract/operations.ts';
 import { startReference } from '../reference/index.ts';
-import { benchLoadRunner } from './load.ts';
 import { benchChatCost } from './chat-cost.ts';
 import { benchMaxTick } from './tick.ts';
 
@@ -100,6 +101,9 @@ console.log(`World with 10,000 personas: +${(after - before).toFixed(1)} MB heap
 // The longest tick on 1,000 personas, and another tenant's requests meanwhile (server in its own process).
 console.log(await benchMaxTick());
 
-// The load runner: the highest arrival rate it holds within 1% next to autocannon's maximum.
+// The load runner: the highest arrival rate it holds within 1% next to autocannon's maximum. In a
+// process of its own, as a load run is: this one's heap holds what the rows above left behind.
 console.log('');
-for (const line of await benchLoadRunner()) console.log(line);
+const runner = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./load.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+if (runner.status !== 0) throw new Error(`bench: bench/load.ts exited with status ${runner.status}`);
+process.stdout.write(runner.stdout);
