@@ -15,6 +15,7 @@ import { defaultThresholds, type Threshold } from '../model/thresholds.ts';
 import { seedData, DEFAULT_SEED } from '../data.ts';
 import { createClient, type Client, type Outcome } from './client.ts';
 import { runPhases } from './phases.ts';
+import { warmUp } from './warmup.ts';
 
 export interface Progress {
   stage: 'setup' | PhaseName | 'drain' | 'teardown';
@@ -42,6 +43,8 @@ export interface NodeRunOptions {
   embedded?: boolean;
   /** Leave the worlds and personas the setup created. */
   keep?: boolean;
+  /** Requests sent to a local route before the run to warm the runner's code (load/node/warmup.ts); 0 skips it. */
+  warmUp?: number;
   connections?: number;
   onProgress?: (p: Progress) => void;
   signal?: AbortSignal;
@@ -77,6 +80,11 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
     o.onProgress?.({ lastSecond: 0, sent: 0, ok: 0, rateLimited: 0, errors: 0, ...p });
 
   try {
+    // ---- Warm-up: the runner's own code, on a local route; nothing reaches the target. ----
+    report({ stage: 'setup', elapsedMs: 0, totalMs: schedule.totalMs, note: 'warming up the runner on a local route (nothing is sent to the target)' });
+    const warmFixture = fixtureFrom(data, [...data.worlds, ...data.personas].map((_, i) => `warm-up-${i}`));
+    await warmUp((k) => requestAt(k, data, warmFixture), o.warmUp);
+
     // ---- Setup: sequential, before the clock starts; its sends count against the rate limit. ----
     const setupSends: number[] = [];
     const ids: string[] = [];

@@ -59,3 +59,24 @@ describe('Node runner against the reference (free plan, 1 s window)', () => {
     expect(chat.counts.reduce((a, b) => a + b, 0)).toBe(summary.phases[0].endpoints.find((e) => e.operationId === 'chat')!.count);
   });
 });
+
+describe('the runner\'s warm-up', () => {
+  it('warms on a local route: the target sees the setup, the schedule and the teardown, nothing more', async () => {
+    const key = 'mk_test_runner_warm_000000001';
+    let seen = 0;
+    const target = await startReference({
+      keys: [{ key, tenantId: 'warm', plan: 'enterprise', rpm: 100_000 }],
+      extend: (app) => app.addHook('onRequest', async (req) => { if (req.headers['x-api-key'] === key) seen++; }),
+    });
+    try {
+      const config = resolveConfig({ tier: 'enterprise', rpm: 6000, duration: '2s' });
+      const notes: string[] = [];
+      const s = await runNodeLoad({ baseUrl: target.url, apiKey: key, config, onProgress: (p) => { if (p.note) notes.push(p.note); } });
+      // 4 creates, the schedule, 4 soft-deletes: the 3,000 warm-up requests went elsewhere.
+      expect(seen).toBe(4 + s.phases[0].sent + s.phases[1].sent + 4);
+      expect(notes[0]).toBe('warming up the runner on a local route (nothing is sent to the target)');
+    } finally {
+      await target.close();
+    }
+  }, 30_000);
+});
