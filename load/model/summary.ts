@@ -184,8 +184,10 @@ export function noOnsetWarning(config: LoadConfig, setupRequests: number, name: 
   const spot = fixedWindowBlindSpot(config, setupRequests);
   if (spot) return `${head}, which does not show that the deployment ignores it: ${blindSpotText(config, spot, name)}`;
   const peak = Math.round(fixedWindowPeak(buildSchedule(config), config.windowMs, setupRequests));
-  return `${head}: the deployment did not limit this key (wherever its ${config.windowMs / 1000} s windows begin, one of them held at least ${peak} requests, ` +
-    `${Math.round((peak / config.rpm) * 100)}% of the budget of ${config.rpm})`;
+  // "Per window": a fixed or a sliding window must have said no; a token bucket that lets a full
+  // bucket burst on top of its refill may not have.
+  return `${head}: the deployment did not limit this key to its budget per window (wherever its ${config.windowMs / 1000} s windows begin, ` +
+    `one of them held at least ${peak} requests, ${Math.round((peak / config.rpm) * 100)}% of the budget of ${config.rpm})`;
 }
 
 /** The shortest run, to the second (to 10 s past a minute), whose ramp fills a fixed window however it is placed. */
