@@ -12,7 +12,7 @@ import { helpText, parseOptions, redacted, type OptionSpec, type Values } from '
 import { MINUTE_MS, PLANS, type Plan } from '../contract/plans.ts';
 import { DEFAULT_DURATION_MS, flagName, parseDuration, resolveConfig, type LoadConfig } from '../load/model/config.ts';
 import { onsetResolution } from '../load/model/schedule.ts';
-import { blindSpotText, fixedWindowBlindSpot, type LoadSummary } from '../load/model/summary.ts';
+import { blindSpotText, fixedWindowReach, type LoadSummary } from '../load/model/summary.ts';
 import { setupSteps } from '../load/model/setup.ts';
 import { renderTable } from '../load/report/table.ts';
 import { renderHtml } from '../load/report/html.ts';
@@ -112,8 +112,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   const config = configFrom(v, windowMs);
   // The embedded reference counts from the key's first request; another deployment's windows may begin anywhere.
   const setupRequests = baseUrl ? setupSteps((await import('../load/data.ts')).seedData(v.seed as number), '').length : 0;
-  const spot = baseUrl ? fixedWindowBlindSpot(config, setupRequests) : undefined;
-  if (spot) notes.push(`this run may see no 429 from a correct deployment: ${blindSpotText(config, spot, flagName)}`);
+  const reach = baseUrl ? fixedWindowReach(config, setupRequests) : undefined;
+  if (reach && !reach.fills) notes.push(`this run may see no 429 from a correct deployment: ${blindSpotText(config, reach, flagName)}`);
 
   const found = findK6();
   const engine = (v.engine as 'k6' | 'node' | undefined) ?? (found ? 'k6' : 'node');

@@ -156,15 +156,15 @@ export function totalOf(endpoints: EndpointStats[], latency?: Latency): Endpoint
 /**
  * Whether a correct limiter counting in fixed windows may let this whole run pass without a 429:
  * its windows begin where the deployment chose (at a key's first request, on the clock's
- * minute, …), and windows placed across the ramp may each stay within the budget. Undefined when
- * every placement fills one; else the most the fullest window must hold, and the `--duration`
- * whose ramp fills a window however they are placed (when one does).
+ * minute, …), and windows placed across the ramp may each stay within the budget. `peak` is the
+ * most the fullest window must hold; `fills` whether that is past the budget; when it is not,
+ * `longer` is the `--duration` whose ramp fills a window however they are placed (if one does).
  */
-export function fixedWindowBlindSpot(config: LoadConfig, setupRequests: number): { peak: number; longer?: string } | undefined {
+export function fixedWindowReach(config: LoadConfig, setupRequests: number): { peak: number; fills: boolean; longer?: string } {
   const peak = Math.round(fixedWindowPeak(buildSchedule(config), config.windowMs, setupRequests));
-  if (peak > config.rpm) return undefined;
+  if (peak > config.rpm) return { peak, fills: true };
   const longer = longerDuration(config, setupRequests);
-  return { peak, ...(longer ? { longer } : {}) };
+  return { peak, fills: false, ...(longer ? { longer } : {}) };
 }
 
 /** The blind spot in words: the windows, the share of the budget, the duration that closes it. */
@@ -176,18 +176,17 @@ export function blindSpotText(config: LoadConfig, spot: { peak: number; longer?:
 
 /**
  * What a run that saw no 429 shows, the same in both engines: a deployment that ignores its
- * limit is told apart from a run that could not fill a window (fixedWindowBlindSpot), so that a
+ * limit is told apart from a run that could not fill a window (fixedWindowReach), so that a
  * correct deployment never reads as one that does not limit.
  */
 export function noOnsetWarning(config: LoadConfig, setupRequests: number, name: OptionName): string {
   const head = `no 429 up to ${Math.round(config.rampTo * 100)}% of the limit`;
-  const spot = fixedWindowBlindSpot(config, setupRequests);
-  if (spot) return `${head}, which does not show that the deployment ignores it: ${blindSpotText(config, spot, name)}`;
-  const peak = Math.round(fixedWindowPeak(buildSchedule(config), config.windowMs, setupRequests));
+  const reach = fixedWindowReach(config, setupRequests);
+  if (!reach.fills) return `${head}, which does not show that the deployment ignores it: ${blindSpotText(config, reach, name)}`;
   // "Per window": a fixed or a sliding window must have said no; a token bucket that lets a full
   // bucket burst on top of its refill may not have.
   return `${head}: the deployment did not limit this key to its budget per window (wherever its ${config.windowMs / 1000} s windows begin, ` +
-    `one of them held at least ${peak} requests, ${Math.round((peak / config.rpm) * 100)}% of the budget of ${config.rpm})`;
+    `one of them held at least ${reach.peak} requests, ${Math.round((reach.peak / config.rpm) * 100)}% of the budget of ${config.rpm})`;
 }
 
 /** The shortest run, to the second (to 10 s past a minute), whose ramp fills a fixed window however it is placed. */

@@ -14,23 +14,11 @@ import { SUMMARY_SCHEMA, checksOf, evaluate, noOnsetWarning, verdictOf, type Loa
 import { defaultThresholds, type Threshold } from '../model/thresholds.ts';
 import { seedData, DEFAULT_SEED } from '../data.ts';
 import { createClient, type Client, type Outcome } from './client.ts';
-import { runPhases } from './phases.ts';
+import { runPhases, type PhaseProgress } from './phases.ts';
 import { warmUp } from './warmup.ts';
 
-export interface Progress {
-  stage: 'setup' | PhaseName | 'drain' | 'teardown';
-  elapsedMs: number;
-  totalMs: number;
-  /** Requests sent in the last second. */
-  lastSecond: number;
-  /** The scheduled arrival rate now, requests per second. */
-  rateRps?: number;
-  sent: number;
-  ok: number;
-  rateLimited: number;
-  errors: number;
-  note?: string;
-}
+/** What the CLI shows while a run goes: the phases' progress (phases.ts), plus setup and teardown. */
+export type Progress = Omit<PhaseProgress, 'stage'> & { stage: 'setup' | PhaseProgress['stage'] | 'teardown'; totalMs: number };
 
 export interface NodeRunOptions {
   baseUrl: string;

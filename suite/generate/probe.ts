@@ -43,16 +43,13 @@ export class Probe {
     }
   }
 
+  /** As `made`, but a request with no complete answer is returned as what happened, not thrown. */
   private async answer(send: () => Promise<Reply>): Promise<Answer> {
-    this.budget.spent++;
     try {
-      const reply = await send();
-      silentInARow = 0;
-      return reply;
+      return await this.made(send);
     } catch (err) {
-      if (!(err instanceof TransportFailure)) throw err;
-      silentInARow++;
-      return err;
+      if (err instanceof TransportFailure) return err;
+      throw err;
     }
   }
 
