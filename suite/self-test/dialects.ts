@@ -27,7 +27,7 @@ export interface Dialect {
   id: string;
   /** The rewrite, in a sentence. */
   description: string;
-  /** Who writes a document this way (a generator, a framework, a habit). */
+  /** Who writes a document this way, in a few words (the comment above each entry says more). */
   style: string;
   /** Areas of the suite to run against it (`--only`): those that read what the rewrite changes. */
   areas: SelectableArea[];
@@ -403,40 +403,47 @@ function externalRefs(doc: Json, env: DialectEnv): void {
 // ---- The catalogue ----
 
 export const DIALECTS: Dialect[] = [
+  // The most common layout there is: springdoc, NestJS and Stoplight Studio reference every response, and most hand-written documents share their error responses.
   {
     id: 'responses-ref', areas: EVERYTHING,
     description: 'every response object in components/responses, referenced; equal error responses share one entry',
-    style: 'the most common layout there is: springdoc, NestJS, Stoplight and most hand-written documents share error responses',
+    style: 'springdoc, NestJS, Stoplight',
     rewrite: responsesToComponents,
   },
+  // Documents split per resource and bundled (Redocly CLI bundle), and hand-written 3.1 with reusable path items.
   {
     id: 'path-items-ref', areas: READERS,
     description: 'every path item in components/pathItems (3.1), referenced from paths',
-    style: 'documents split per resource and bundled (Redocly CLI bundle, hand-written 3.1 with reusable path items)',
+    style: 'Redocly bundle, hand-written 3.1',
     rewrite: pathItemsToComponents,
   },
+  // Stoplight Studio and hand-written documents; converters from 2.0 (swagger2openapi) turn body parameters into requestBodies.
   {
     id: 'request-bodies-ref', areas: READERS,
     description: 'request bodies in components/requestBodies, parameters in components/parameters, response headers in components/headers',
-    style: 'hand-written and Stoplight Studio documents; swagger-codegen\'s converters (2.0 body parameters become requestBodies)',
+    style: 'Stoplight Studio, swagger2openapi',
     rewrite: (doc) => { requestBodiesToComponents(doc); parametersToComponents(doc); headersToComponents(doc); },
   },
+  // Documents bundled from several files: swagger-cli (json-schema-ref-parser's bundle) points a second use of a file at the
+  // first, which may itself be a reference, and hand-written aliases (`Foo: {$ref: Bar}`) add hops of their own.
   {
     id: 'ref-chains', areas: READERS,
     description: 'a reference to a reference to a reference, for every response and every schema reference',
-    style: 'documents bundled from several files (Redocly and swagger-cli bundle keep an alias for each imported name)',
+    style: 'Redocly and swagger-cli bundles',
     rewrite: (doc) => { responsesToComponents(doc); chainRefs(doc, 'responses'); chainRefs(doc, 'schemas'); },
   },
+  // Hand-written 3.0.3, and every generator that still writes 3.0 (springdoc 1.x, Swashbuckle, NSwag, tsoa, FastAPI before 0.99).
   {
     id: 'openapi-3.0', areas: ALL_BUT_RATE_LIMIT,
     description: 'the whole document in OpenAPI 3.0.3: numeric exclusive bounds as minimum + exclusiveMinimum: true, const as a one-value enum, examples as example, nullable for null types',
-    style: 'hand-written 3.0.3, and every generator that still writes 3.0 (springdoc 1.x, Swashbuckle, NSwag, tsoa, FastAPI before 0.99)',
+    style: 'hand-written 3.0.3, Swashbuckle',
     rewrite: toOpenApi30,
   },
+  // Java generators of 3.0 (swagger-core, springdoc 1.x) write every boolean default out, exclusiveMinimum: false included.
   {
     id: 'openapi-3.0-exclusive-false', areas: SCHEMAS,
     description: 'as openapi-3.0, and `exclusiveMinimum: false` / `exclusiveMaximum: false` written beside every other minimum and maximum',
-    style: 'Java generators of 3.0 (swagger-core, springdoc 1.x) write every boolean default out',
+    style: 'swagger-core, springdoc 1.x',
     rewrite: (doc) => {
       toOpenApi30(doc);
       eachSchema(doc, (s) => {
@@ -445,46 +452,53 @@ export const DIALECTS: Dialect[] = [
       });
     },
   },
+  // Inheritance chains: NSwag and springdoc for derived classes, pydantic models extending models, zod .extend() through zod-openapi.
   {
     id: 'nested-allof', areas: SCHEMAS,
     description: 'every object member of an allOf wrapped in one more allOf (allOf: [{allOf: […]}])',
-    style: 'inheritance chains: NSwag and springdoc for derived classes, Pydantic models extending models, zod .extend() through zod-openapi',
+    style: 'NSwag, pydantic, zod-openapi',
     rewrite: nestAllOf,
   },
+  // TypeScript generators (typescript-json-schema, ts-json-schema-generator, tsoa) for a JSON value type, and pydantic's JsonValue.
   {
     id: 'recursive-schema', areas: SCHEMAS,
     description: 'a recursive JsonValue component (null, boolean, number, string, array of JsonValue, object of JsonValue) wherever any JSON value is allowed, dispatchEvent\'s payload included',
-    style: 'TypeScript generators (typescript-json-schema, ts-json-schema-generator, tsoa) and pydantic\'s JsonValue',
+    style: 'ts-json-schema-generator, pydantic',
     rewrite: anyValueAsRecursion,
   },
+  // Spring (springdoc copies produces/consumes, MediaType.APPLICATION_JSON_UTF8_VALUE) and Jersey.
   {
     id: 'charset-json', areas: READERS,
     description: 'media types with a charset: `application/json; charset=utf-8` in responses, `application/json;charset=UTF-8` in request bodies',
-    style: 'Spring (springdoc copies produces/consumes, MediaType.APPLICATION_JSON_UTF8_VALUE) and Jersey',
+    style: 'Spring, Jersey',
     rewrite: charsetMediaTypes,
   },
+  // Hand-written 3.1 (a Reference object may override summary and description); FastAPI and pydantic write description beside a schema $ref.
   {
     id: 'ref-siblings', areas: READERS,
     description: '3.1 Reference objects with summary and description beside $ref (responses, request bodies, parameters), and a description beside every schema $ref',
-    style: 'hand-written 3.1 (Reference objects may override summary and description); FastAPI and pydantic write description beside $ref',
+    style: 'hand-written 3.1, FastAPI',
     rewrite: (doc) => { responsesToComponents(doc); requestBodiesToComponents(doc); parametersToComponents(doc); refSiblings(doc); },
   },
+  // Hand-written documents and oapi-codegen users: one error schema for every client error, `default` for the rest.
   {
     id: 'status-ranges', areas: [...READERS, 'auth'],
     description: 'exact 4xx statuses folded into 4XX (their codes together) and `default` for any other status: the error envelope',
-    style: 'hand-written documents and oapi-codegen users: one error schema for every client error, `default` for the rest',
+    style: 'hand-written, oapi-codegen users',
     rewrite: statusRanges,
   },
+  // NestJS (@nestjs/swagger): operationIds from controller and method names, path parameters named after the route's tokens.
   {
     id: 'renamed-operations', areas: READERS,
     description: 'every operationId renamed (WorldsController_tickWorld) and every path parameter renamed ({id} → {worldId} or {personaId}, {pid} → {personaName}, {aid}, {rid}), links included',
-    style: 'NestJS (@nestjs/swagger): operationIds from controller and method names, path parameters from route tokens',
+    style: 'NestJS',
     rewrite: renameOperations,
   },
+  // Anything behind a gateway or a context path: Spring server.servlet.context-path, ASP.NET PathBase, FastAPI root_path.
   {
     id: 'base-path', areas: READERS, basePath: '/api',
     description: 'the service mounted under /api (the document at /api/openapi.json, servers: [{url: /api}] and two other servers that must never be contacted)',
-    style: 'anything behind a gateway or a context path: Spring server.servlet.context-path, ASP.NET PathBase, FastAPI root_path',
+    style: 'Spring context path, FastAPI root_path',
     hooks: mountedAt('/api'),
     rewrite: (doc, env) => {
       doc.servers = [
@@ -494,64 +508,70 @@ export const DIALECTS: Dialect[] = [
       ];
     },
   },
+  // springdoc and NestJS (@SecurityRequirement / @ApiSecurity on each controller), FastAPI (a Security dependency per route).
   {
     id: 'per-operation-security', areas: READERS,
     description: 'no document-wide security: every operation lists its own, under a renamed scheme (apiKeyHeader)',
-    style: 'springdoc and NestJS with @SecurityRequirement / @ApiSecurity on each controller; FastAPI (Security dependencies per route)',
+    style: 'springdoc, NestJS, FastAPI',
     rewrite: perOperationSecurity,
   },
+  // Hand-written 3.1 and JSON Schema 2019-09+ authors composing closed objects from parts.
   {
     id: 'unevaluated-properties', areas: SCHEMAS,
     description: 'closed objects (additionalProperties: false) written as allOf + unevaluatedProperties: false',
-    style: 'hand-written 3.1 and JSON Schema 2019-09+ authors composing closed objects from parts',
+    style: 'hand-written 3.1',
     rewrite: closedByUnevaluated,
   },
+  // NSwag, springdoc and openapi-generator's 3.0 habit for nullable references.
   {
     id: 'nullable-allof-no-type', areas: READERS,
     description: 'as openapi-3.0, with `nullable: true` beside every allOf without type, and every referenced property written as {nullable: true, allOf: [$ref]} (no effect without a type in 3.0.3)',
-    style: 'NSwag, springdoc and openapi-generator\'s 3.0 habit for nullable references',
+    style: 'NSwag, springdoc (3.0)',
     rewrite: (doc) => { toOpenApi30(doc); nullableAllOf(doc); },
   },
+  // Code-first generators without named models (Flask-smorest, express-openapi, apispec without registered schemas).
   {
     id: 'inline', areas: SCHEMAS,
     description: 'no components but what must stay referenced: every schema and header inlined (only the security scheme is left)',
-    style: 'code-first generators without named models (Flask-smorest, express-openapi, apispec without registered schemas)',
+    style: 'Flask-smorest, express-openapi',
     rewrite: inlineEverything,
   },
+  // TypeBox and fastify (schemas registered with an $id and referenced by it), JSON Schema-first documents.
   {
     id: 'schema-ids', areas: READERS,
     description: 'every component schema identified by an absolute $id (a URL on another host) and referenced by it: resolved inside the document, never fetched',
-    style: 'TypeBox and fastify (schemas registered with $id, referenced by id), JSON Schema-first documents',
+    style: 'TypeBox, fastify',
     rewrite: (doc, env) => schemasById(doc, `${env.tripwireUrl}/schemas`),
   },
+  // zod-to-json-schema and TypeBox modules keep nested definitions local to the schema that uses them.
   {
     id: 'local-defs', areas: READERS,
     description: 'component schemas used by only one other moved into its $defs and referenced through it (#/components/schemas/World/$defs/…)',
-    style: 'zod-to-json-schema and TypeBox modules (nested definitions kept local), pydantic models embedded without being registered',
+    style: 'zod-to-json-schema, TypeBox',
     rewrite: localDefs,
   },
   {
     id: 'control-stricter', areas: ['worlds'], control: { mustFail: ['CONTRACT-2'] },
     description: 'control: the result of POST /worlds also requires `revision`, which the reference never sends',
-    style: '(none: a document stricter than its answers)',
+    style: '(control)',
     rewrite: requireUnsent,
   },
   {
     id: 'control-stricter-charset', areas: ['worlds'], control: { mustFail: ['CONTRACT-2'] },
     description: 'control: as control-stricter, in the charset-json dialect (the checks must find a schema under a media type with parameters)',
-    style: '(none: a document stricter than its answers)',
+    style: '(control)',
     rewrite: (doc) => { requireUnsent(doc); charsetMediaTypes(doc); },
   },
   {
     id: 'control-unevaluated', areas: ['worlds'], control: { mustFail: ['CONTRACT-2'] },
     description: 'control: as unevaluated-properties, with `createdAt` (which the reference sends) left out of the closed result of POST /worlds',
-    style: '(none: a document stricter than its answers, said only with unevaluatedProperties)',
+    style: '(control)',
     rewrite: (doc) => { forgetSent(doc); closedByUnevaluated(doc); },
   },
   {
     id: 'control-external-refs', areas: ['openapi', 'errors'], control: { mustFail: ['OAS-1'] },
     description: 'control: request body members referenced from a file on this machine (absolute path, file: URL) and from a loopback URL: refused, never read or fetched',
-    style: '(none: a document that would make the suite read local files and reach other hosts)',
+    style: '(control)',
     rewrite: externalRefs,
   },
 ];
