@@ -78,7 +78,9 @@ export interface Tripwire {
 export async function startTripwire(): Promise<Tripwire> {
   const token = `canary${randomBytes(12).toString('hex')}`;
   const schema = JSON.stringify({ type: 'string', const: token, description: 'A canary: no conformance run may read this.' });
-  const dir = mkdtempSync(join(tmpdir(), 'dialect-canary-'));
+  // The folder is named with the token too: a reference to the file resolved against the document's
+  // URL (as a URI reference would be) and fetched from the deployment carries it in its path.
+  const dir = mkdtempSync(join(tmpdir(), `${token}-`));
   const canaryFile = join(dir, 'canary.json');
   writeFileSync(canaryFile, schema);
   let connections = 0;
