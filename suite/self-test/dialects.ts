@@ -42,23 +42,24 @@ export interface Dialect {
 }
 
 // ---- Areas ----
-// The whole matrix stays near 90 s on two quiet cores: every area for the two dialects that rewrite
-// the whole document, and for the others the areas that read what they change (every area for every
-// dialect would take about five minutes).
+// A run costs about 1.5 s of CPU before its first check, and the whole matrix stays near 90 s on two
+// quiet cores only with few areas a dialect: every area (but rate-limit, which reads nothing of the
+// document the others do not) for the two dialects that rewrite the whole document, and for the others
+// the areas that read what they change. Every area for every dialect would take about five minutes.
 
 /**
- * What reads the served document in every dialect's run: the document itself (openapi: OAS-1..3), the
- * bodies built from its request schemas and sent to unknown or foreign ids, which the proxy validates
- * first against the original (errors: ERR-1, ERR-6; isolation: ISO-*), and the many 4xx answers they
- * get, each checked by CONTRACT-2. About 3.5 s a run.
+ * What reads the served document in every dialect's run: the document itself (openapi: OAS-1..3), and
+ * bodies built from its request schemas for every world and persona operation, sent to another
+ * tenant's ids, which the proxy validates first against the original (isolation: ISO-1, ISO-3), with
+ * CONTRACT-2 on every answer. About 4 s of CPU.
  */
-const READERS: SelectableArea[] = ['openapi', 'errors', 'isolation'];
-/** Plus instances generated from the served request schemas, valid and broken, on every operation, and their 2xx answers (about 2 s more). */
-const SCHEMAS: SelectableArea[] = [...READERS, 'generated'];
-/** Every area (about 15 s): for the most common dialect, whose every response is a reference. */
-const EVERYTHING: SelectableArea[] = ['openapi', 'auth', 'isolation', 'errors', 'worlds', 'world-parts', 'simulation', 'progression', 'states', 'personas', 'generated', 'rate-limit'];
-/** Every area but rate-limit (whose 429 answers responses-ref's run already checks): for 3.0, where every schema changes. */
-const ALL_BUT_RATE_LIMIT = EVERYTHING.filter((a) => a !== 'rate-limit');
+const READERS: SelectableArea[] = ['openapi', 'isolation'];
+/** Plus unknown ids and wrong-typed bodies built from the served request schemas (errors: ERR-1, ERR-6), and the 4xx answers they get (about 3.5 s more). */
+const BODIES: SelectableArea[] = [...READERS, 'errors'];
+/** Plus instances generated from the served request schemas, valid and broken, on every operation, and their 2xx answers (about 3.5 s more). */
+const GENERATED_BODIES: SelectableArea[] = [...READERS, 'generated'];
+/** Every area but rate-limit (about 15 s): for the most common dialect, whose every response is a reference, and for 3.0, where every schema changes. */
+const EVERY_AREA: SelectableArea[] = ['openapi', 'auth', 'isolation', 'errors', 'worlds', 'world-parts', 'simulation', 'progression', 'states', 'personas', 'generated'];
 
 // ---- References to components ----
 
@@ -120,12 +121,7 @@ function chainRefs(doc: Json, section: 'responses' | 'schemas'): void {
 
 /** Lowers one 3.1 (JSON Schema 2020-12) schema to a 3.0 Schema object that accepts the same instances. */
 function lowerSchema(s: Json, replace: (next: unknown) => void): void {
-  if (Array.isArray(s.type)) {
-    const types = s.type.filter((t: string) => t !== 'null');
-    if (types.length < s.type.length) s.nullable = true;
-    if (types.length === 1) s.type = types[0];
-    else { delete s.type; s.anyOf = types.map((type: string) => ({ type })); }
-  }
+  if (Array.isArray(s.type)) lowerTypes(s, s.type);
   if ('const' in s) { s.enum = [s.const]; delete s.const; }
   if (Array.isArray(s.examples)) { if (s.examples.length) s.example = s.examples[0]; delete s.examples; }
   lowerBound(s, 'exclusiveMinimum', 'minimum', (a, b) => a >= b);
@@ -135,6 +131,15 @@ function lowerSchema(s: Json, replace: (next: unknown) => void): void {
     const { $ref, ...rest } = s;
     replace({ ...rest, allOf: [{ $ref }, ...(rest.allOf ?? [])] });
   }
+}
+
+/** A list of types as 3.0 says it: one type, or anyOf; null only as `nullable: true` beside a type (3.0.3 ignores it elsewhere). */
+function lowerTypes(s: Json, list: string[]): void {
+  const types = list.filter((t) => t !== 'null');
+  const nullable = types.length < list.length ? { nullable: true } : {};
+  if (types.length === 1) Object.assign(s, { type: types[0], ...nullable });
+  else if (!types.length) Object.assign(s, { type: 'string', nullable: true, enum: [null] });
+  else { delete s.type; s.anyOf = types.map((type, i) => ({ type, ...(i === 0 ? nullable : {}) })); }
 }
 
 /** A numeric exclusive bound (2020-12) as 3.0 writes it: the bound plus `exclusive…: true`, or nothing when the inclusive one is stricter. */
@@ -405,7 +410,7 @@ function externalRefs(doc: Json, env: DialectEnv): void {
 export const DIALECTS: Dialect[] = [
   // The most common layout there is: springdoc, NestJS and Stoplight Studio reference every response, and most hand-written documents share their error responses.
   {
-    id: 'responses-ref', areas: EVERYTHING,
+    id: 'responses-ref', areas: EVERY_AREA,
     description: 'every response object in components/responses, referenced; equal error responses share one entry',
     style: 'springdoc, NestJS, Stoplight',
     rewrite: responsesToComponents,
@@ -434,14 +439,14 @@ export const DIALECTS: Dialect[] = [
   },
   // Hand-written 3.0.3, and every generator that still writes 3.0 (springdoc 1.x, Swashbuckle, NSwag, tsoa, FastAPI before 0.99).
   {
-    id: 'openapi-3.0', areas: ALL_BUT_RATE_LIMIT,
+    id: 'openapi-3.0', areas: EVERY_AREA,
     description: 'the whole document in OpenAPI 3.0.3: numeric exclusive bounds as minimum + exclusiveMinimum: true, const as a one-value enum, examples as example, nullable for null types',
     style: 'hand-written 3.0.3, Swashbuckle',
     rewrite: toOpenApi30,
   },
   // Java generators of 3.0 (swagger-core, springdoc 1.x) write every boolean default out, exclusiveMinimum: false included.
   {
-    id: 'openapi-3.0-exclusive-false', areas: SCHEMAS,
+    id: 'openapi-3.0-exclusive-false', areas: GENERATED_BODIES,
     description: 'as openapi-3.0, and `exclusiveMinimum: false` / `exclusiveMaximum: false` written beside every other minimum and maximum',
     style: 'swagger-core, springdoc 1.x',
     rewrite: (doc) => {
@@ -454,14 +459,14 @@ export const DIALECTS: Dialect[] = [
   },
   // Inheritance chains: NSwag and springdoc for derived classes, pydantic models extending models, zod .extend() through zod-openapi.
   {
-    id: 'nested-allof', areas: SCHEMAS,
+    id: 'nested-allof', areas: BODIES,
     description: 'every object member of an allOf wrapped in one more allOf (allOf: [{allOf: […]}])',
     style: 'NSwag, pydantic, zod-openapi',
     rewrite: nestAllOf,
   },
   // TypeScript generators (typescript-json-schema, ts-json-schema-generator, tsoa) for a JSON value type, and pydantic's JsonValue.
   {
-    id: 'recursive-schema', areas: SCHEMAS,
+    id: 'recursive-schema', areas: GENERATED_BODIES,
     description: 'a recursive JsonValue component (null, boolean, number, string, array of JsonValue, object of JsonValue) wherever any JSON value is allowed, dispatchEvent\'s payload included',
     style: 'ts-json-schema-generator, pydantic',
     rewrite: anyValueAsRecursion,
@@ -482,7 +487,7 @@ export const DIALECTS: Dialect[] = [
   },
   // Hand-written documents and oapi-codegen users: one error schema for every client error, `default` for the rest.
   {
-    id: 'status-ranges', areas: [...READERS, 'auth'],
+    id: 'status-ranges', areas: BODIES,
     description: 'exact 4xx statuses folded into 4XX (their codes together) and `default` for any other status: the error envelope',
     style: 'hand-written, oapi-codegen users',
     rewrite: statusRanges,
@@ -517,7 +522,7 @@ export const DIALECTS: Dialect[] = [
   },
   // Hand-written 3.1 and JSON Schema 2019-09+ authors composing closed objects from parts.
   {
-    id: 'unevaluated-properties', areas: SCHEMAS,
+    id: 'unevaluated-properties', areas: BODIES,
     description: 'closed objects (additionalProperties: false) written as allOf + unevaluatedProperties: false',
     style: 'hand-written 3.1',
     rewrite: closedByUnevaluated,
@@ -531,7 +536,7 @@ export const DIALECTS: Dialect[] = [
   },
   // Code-first generators without named models (Flask-smorest, express-openapi, apispec without registered schemas).
   {
-    id: 'inline', areas: SCHEMAS,
+    id: 'inline', areas: READERS,
     description: 'no components but what must stay referenced: every schema and header inlined (only the security scheme is left)',
     style: 'Flask-smorest, express-openapi',
     rewrite: inlineEverything,
@@ -569,7 +574,7 @@ export const DIALECTS: Dialect[] = [
     rewrite: (doc) => { forgetSent(doc); closedByUnevaluated(doc); },
   },
   {
-    id: 'control-external-refs', areas: ['openapi', 'errors'], control: { mustFail: ['OAS-1'] },
+    id: 'control-external-refs', areas: READERS, control: { mustFail: ['OAS-1'] },
     description: 'control: request body members referenced from a file on this machine (absolute path, file: URL) and from a loopback URL: refused, never read or fetched',
     style: '(control)',
     rewrite: externalRefs,
