@@ -149,8 +149,8 @@ function summary(v: DialectVerdict): string {
   if (v.mustFail) {
     return v.ok ? `failed on ${v.mustFail.join(', ')}, as a control must` : `control NOT failed as it must (failed: ${v.failed.join(', ') || 'nothing'}; exit ${v.exitCode}${touched ? `; ${touched}` : ''})`;
   }
-  return v.ok ? `passed${v.validatedFirst ? ` (${v.validatedFirst} bodies refused before lookup)` : ''}`
-    : `FAILED though legal: ${v.failed.join(', ') || `exit ${v.exitCode}`}${v.suiteErrors.length ? `; suite errors: ${v.suiteErrors.length}` : ''}${touched ? `; ${touched}` : ''}`;
+  const why = [v.failed.join(', '), !v.failed.length && v.exitCode !== 0 ? `exit ${v.exitCode}` : '', v.suiteErrors.length ? `suite errors: ${v.suiteErrors.length}` : '', touched];
+  return v.ok ? `passed${v.validatedFirst ? ` (${v.validatedFirst} bodies refused before lookup)` : ''}` : `FAILED though legal: ${why.filter(Boolean).join('; ')}`;
 }
 
 /**

@@ -6,7 +6,7 @@
 // swagger-parser's validate, which dereferences and would read files and URLs) and equivalent to the
 // original on sample answers and request bodies of the reference.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -23,6 +23,19 @@ import { isObject, type Json } from '../../suite/self-test/hooks.ts';
 
 const LEGAL = DIALECTS.filter((d) => !d.control);
 const CONTROLS = DIALECTS.filter((d) => d.control);
+
+/**
+ * Not a dialect: chat's `message` is the canary's token itself (a one-value enum), so the suite sends
+ * it, as it would if it had read the file. The verdict must see it.
+ */
+const TOKEN_SENT: Dialect = {
+  id: 'check-token-sent', areas: ['openapi', 'isolation'], style: '(a check of the verdict)',
+  description: 'the canary token as the only value of chat\'s message: the suite sends it, and the verdict must say so',
+  rewrite: (doc, env) => {
+    const token = JSON.parse(readFileSync(env.canaryFile, 'utf8')).const;
+    doc.paths['/worlds/{id}/chat'].post.requestBody.content['application/json'].schema.properties.message = { type: 'string', enum: [token] };
+  },
+};
 
 // ---- Validating a document as OpenAPI ----
 
@@ -211,8 +224,9 @@ beforeAll(async () => {
   target = await resolveTarget({});
   original = target.document;
   samples = await sampleAnswers(target);
-  // About 90 s alone on two quiet cores; a loaded machine (the fault matrix beside it) may take several times that.
-  matrix = await runDialects({ workDir: dir });
+  // About 70 s of CPU (a minute and a bit alone on two quiet cores) once every dialect passes; each run
+  // that never ends adds its deadline, and a loaded machine (the fault matrix beside it) several times that.
+  matrix = await runDialects({ workDir: dir, dialects: [...DIALECTS, TOKEN_SENT] });
 }, 900_000);
 afterAll(async () => {
   await target?.close();
@@ -261,6 +275,21 @@ describe('every rewritten document is valid OpenAPI, and says something else tha
       expect(JSON.stringify(doc)).not.toBe(JSON.stringify(original));
     });
   }
+});
+
+describe('the tripwires can fire', () => {
+  it('the canary file holds the token, and the tripwire server counts a connection', async () => {
+    expect(readFileSync(tripwire.env.canaryFile, 'utf8')).toContain(tripwire.token);
+    expect(tripwire.env.canaryFile).toContain(tripwire.token);
+    const before = tripwire.connections();
+    await (await request(`${tripwire.env.tripwireUrl}/x`)).body.text();
+    expect(tripwire.connections()).toBe(before + 1);
+  });
+
+  it('a request carrying the token fails the verdict (the suite sent it where a document told it to)', () => {
+    const v = verdict(TOKEN_SENT.id);
+    expect({ ok: v.ok, sent: v.canary.length > 0 }).toEqual({ ok: false, sent: true });
+  });
 });
 
 describe('every dialect is equivalent to the original on samples of the reference', () => {
