@@ -257,7 +257,7 @@ describe('the dialect catalogue', () => {
   });
 });
 
-describe('every rewritten document is valid OpenAPI, and says something else than the original', () => {
+describe('every rewritten document is valid OpenAPI, and differs from the original', () => {
   it('the original itself is valid for the same schemas (the validation can pass)', () => {
     expect(openApiProblems(original)).toEqual([]);
   });
