@@ -14,8 +14,9 @@ export interface Documents {
   validators: { bundled: ResponseValidator; served: ResponseValidator };
 }
 
-export async function loadDocuments(bundledDocument: Record<string, any>, servedDocument: Record<string, any>): Promise<Documents> {
-  const [bundled, served] = await Promise.all([OpenApiReader.load(bundledDocument), OpenApiReader.load(servedDocument)]);
+/** `baseUrl`: the run's --base-url, whose path a served document may write into its paths. */
+export async function loadDocuments(bundledDocument: Record<string, any>, servedDocument: Record<string, any>, baseUrl?: string): Promise<Documents> {
+  const [bundled, served] = await Promise.all([OpenApiReader.load(bundledDocument), OpenApiReader.load(servedDocument, { basePath: baseUrl })]);
   return { bundled, served, validators: { bundled: new ResponseValidator(bundled, 'bundled'), served: new ResponseValidator(served, 'served') } };
 }
 
@@ -27,6 +28,6 @@ export function documents(): Documents {
 }
 export async function loadRunDocuments(): Promise<Documents> {
   const config = suiteConfig();
-  loaded ??= await loadDocuments(config.bundledDocument, config.servedDocument);
+  loaded ??= await loadDocuments(config.bundledDocument, config.servedDocument, config.baseUrl);
   return loaded;
 }

@@ -122,9 +122,11 @@ export function buildResults(input: {
   for (const requirementId of PER_RESPONSE) {
     const q = requirement(requirementId);
     const byOp = new Map<string, Exchange[]>();
+    const cannot = new Map<string, string>();
     for (const x of exchanges) {
-      if (!x.checked?.includes(requirementId)) continue;
       const key = x.operationId ?? `${x.method} (not an operation)`;
+      if (x.notChecked?.[requirementId]) cannot.set(key, x.notChecked[requirementId]!);
+      if (!x.checked?.includes(requirementId)) continue;
       if (!byOp.has(key)) byOp.set(key, []);
       byOp.get(key)!.push(x);
     }
@@ -141,6 +143,12 @@ export function buildResults(input: {
           expected: q.title, received: bad.problems[requirementId]!.join('\n'), exchange: bad, curl: curlOf(bad), culprit: 'target',
         } : undefined,
       });
+    }
+    // Operations whose answers the check could not look at (never a pass): not run, with the reason.
+    for (const [operationId, reason] of [...cannot].filter(([op]) => !byOp.has(op)).sort(([a], [b]) => a.localeCompare(b))) {
+      const id = `${requirementId} ${operationId}`;
+      say(requirementId, id, 'not-run');
+      checks.push({ id, area: q.area, title: `${q.title} (${operationId})`, requirementIds: [requirementId], level: q.level, outcome: 'not-run', reason, operations: [operationId], durationMs: 0 });
     }
   }
 

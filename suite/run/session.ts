@@ -126,7 +126,7 @@ export function createSession(target: Target, o: SessionOptions): Session {
       const collector = await runScenarios(config, o.areas, { print: o.print, stopping: stopping.signal, graceMs: o.timeoutMs + 5_000 });
       clearTimeout(timer);
       if (!stopped) for (const e of collector.unhandled) o.print(`  suite error: ${e}`);
-      const docs = await loadDocuments(config.bundledDocument, config.servedDocument);
+      const docs = await loadDocuments(config.bundledDocument, config.servedDocument, config.baseUrl);
       return buildResults({
         checks: collector.checks, strayExchanges: collector.strayExchanges, strict: o.strict, runId, startedAt: started,
         target: { baseUrl: target.baseUrl, embedded: target.embedded }, config: { ...o.shownConfig, areas: o.areas },

@@ -2,7 +2,7 @@
 // reference started in-process with the keys the run needs. Refuses a live key without --allow-live.
 import { request } from 'undici';
 import { randomBytes } from 'node:crypto';
-import SwaggerParser from '@apidevtools/swagger-parser';
+import { loadOpenApi } from '../../contract/openapi-loader.ts';
 import { startReference, type RunningReference } from '../../reference/index.ts';
 import type { KeyRecord, Plan } from '../../reference/platform/index.ts';
 import { UsageError } from '../data/errors.ts';
@@ -91,8 +91,9 @@ async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, dea
       const parsed = JSON.parse(openapi.text);
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`not a JSON object (${seen(openapi.status, openapi.contentType, openapi.text)})`);
       if (typeof parsed.openapi !== 'string') throw new Error(`it has no \`openapi\` version member (${seen(openapi.status, openapi.contentType, openapi.text)})`);
-      // swagger-parser names the document "[object Object]" in some messages: say "the document".
-      await SwaggerParser.validate(structuredClone(parsed) as never).catch((err: Error) => { throw new Error(err.message.replace(/\[object Object\]/g, 'the document')); });
+      // The one loader reads it as every check will: same-document references only, bounded.
+      const { problems } = await loadOpenApi(parsed);
+      if (problems.length) throw new Error(problems[0]);
       document = parsed;
     } catch (err) {
       problem = `${baseUrl}/openapi.json is not a valid OpenAPI document: ${(err as Error).message.split('\n')[0]}`;
