@@ -1,7 +1,7 @@
 // Standalone personas: create, read, PATCH, list with a cursor, and the runtime operations (perceive,
 // emotion override, tick, state, annotate and prompt-context, next-response, snapshots).
 import { describe, expect } from 'vitest';
-import { check, api, createPersona, named, notRun, ok, pageSize, pagingOf, walkList, type Client, skip } from './support/index.ts';
+import { check, api, bodyFor, createPersona, named, notRun, ok, pageSize, pagingOf, role, walkList, type Client, skip } from './support/index.ts';
 import { differences } from './support/diff.ts';
 
 const client = api();
@@ -134,20 +134,22 @@ describe('GET /personas/{id}/state', () => {
 });
 
 describe('POST /personas/{id}/annotate', () => {
-  check('PERS-7', 'the annotated text appears in the next prompt-context', async () => {
+  check('PERS-7', 'the annotated text appears in the next prompt-context', async (ctx) => {
     const id = await createPersona(client, 'persona-annotate');
     const text = `${named('note')}: mention the blue umbrella`;
-    ok(await client.call('annotate', { params: { id }, body: { text } }), 'POST /personas/{id}/annotate with {text}');
+    const made = bodyFor(ctx, 'annotate', [role('the text', ['text', 'note', 'annotation', 'content', 'message'], () => text)]);
+    ok(await client.call('annotate', { params: { id }, body: made.body }), `POST /personas/{id}/annotate with ${made.shown}`);
     const prompt = ok(await client.call('promptContext', { params: { id } }), 'POST /personas/{id}/prompt-context');
     expect(JSON.stringify(prompt), 'the prompt-context result should contain the annotated text').toContain(text);
   });
 });
 
 describe('POST /personas/{id}/next-response', () => {
-  check('PERS-8', 'the next response has exactly the forced text', async () => {
+  check('PERS-8', 'the next response has exactly the forced text', async (ctx) => {
     const id = await createPersona(client, 'persona-forced');
     const text = `${named('forced')}: I would rather not say.`;
-    ok(await client.call('forceNextResponse', { params: { id }, body: { text } }), 'POST /personas/{id}/next-response with {text}');
+    const made = bodyFor(ctx, 'forceNextResponse', [role('the text', ['text', 'response', 'content', 'message', 'reply'], () => text)]);
+    ok(await client.call('forceNextResponse', { params: { id }, body: made.body }), `POST /personas/{id}/next-response with ${made.shown}`);
     const result = await perceive(client, id, { type: 'cf-question', payload: { message: 'What are you thinking about?' } });
     const said = result?.response?.text ?? result?.text;
     expect(said, 'the next response text (result.response.text or result.text of perceive) should be the forced text').toBe(text);

@@ -3,8 +3,7 @@
 // is SHOULD-level and reads results defensively: a list may be the result itself or its one array
 // member, an id may sit on the record or inside it. Each assertion says what it expected.
 import { describe, expect } from 'vitest';
-import { setup, check, api, createWorld, notRun, ok, requires, servedBodyWith, unusable, type Client, type Role } from './support/index.ts';
-import type { TestContext } from 'vitest';
+import { setup, check, api, bodyFor, createWorld, ok, requires, role, type Client } from './support/index.ts';
 
 const client = api();
 /** Entities ana and ben (personas) and user (a user), see worldBody(). */
@@ -43,23 +42,10 @@ function hasVad(value: unknown): boolean {
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
-// The bodies here are not shown by SPEC.md: each is the served document's smallest body with the
-// members a check needs, found by the names deployments give them (scenarios/support/served.ts).
-const role = (name: string, names: readonly string[], value: (member: string) => unknown): Role => ({ role: name, names, value });
 const ACTOR_NAMES = ['source', 'actor', 'from', 'sourceEntity', 'sourceName', 'actorName', 'entity', 'entityName', 'user', 'sourceId', 'actorId', 'entityId', 'userId'];
 const PERSONA_NAMES = ['target', 'persona', 'to', 'targetEntity', 'targetName', 'personaName', 'personaId', 'targetId'];
 /** An entity by its name, or by its id where the member names an id. */
 const entityRef = (name: string, ids: Map<string, string>) => (member: string) => (/id$/i.test(member) ? ids.get(name) ?? name : name);
-/** The body for an operation, or the check ends "not run" with the reason. */
-function bodyFor(ctx: TestContext, operationId: string, roles: readonly Role[], optional: readonly Role[] = []) {
-  const made = servedBodyWith(operationId, roles);
-  const why = unusable(operationId, made);
-  if (why) notRun(ctx, why);
-  const full = optional.length ? servedBodyWith(operationId, [...roles, ...optional]) : made;
-  // Optional members go in when the document has them and the body stays valid.
-  const chosen = full.problem ? made : full;
-  return { body: chosen.body, members: chosen.members, shown: JSON.stringify(chosen.body).slice(0, 120) };
-}
 
 async function entities(c: Client, id: string): Promise<any[]> {
   const q = ok(await c.call('queryWorld', { params: { id }, body: {} }), 'query');
@@ -97,8 +83,9 @@ describe('world personas: GET/POST /worlds/{id}/personas, GET/DELETE /worlds/{id
   });
 
   check('PART-1', 'adds a persona that is then listed, readable with its emotional state, and an entity of the world', async (ctx) => {
-    const { body, shown } = bodyFor(ctx, 'addWorldPersona', [role('the persona name', ['name', 'entityName', 'personaName', 'key'], () => 'cara')],
-      [role('a persona config', ['config', 'personaConfig'], () => ({ identity: { name: 'Cara', role: 'neighbour' } }))]);
+    const { body, shown } = bodyFor(ctx, 'addWorldPersona', [role('the persona name', ['name', 'entityName', 'personaName', 'key'], () => 'cara')], {
+      optional: [role('a persona config', ['config', 'personaConfig'], () => ({ identity: { name: 'Cara', role: 'neighbour' } }))],
+    });
     const added = ok(await client.call('addWorldPersona', { params: { id: worldId }, body }), `POST /worlds/{id}/personas with ${shown}`);
     const list = await listPersonas(worldId);
     const entry = list.find((p) => mentions(p, 'cara'));
@@ -138,8 +125,9 @@ describe('actions: GET/POST /worlds/{id}/actions, DELETE /worlds/{id}/actions/{a
     const id = await createWorld(client, 'actions-custom');
     const defaults = await listActions(id);
     const name = 'cf-wave';
-    const { body, shown } = bodyFor(ctx, 'createAction', [role('the action name', ['name', 'actionName', 'title', 'label', 'key', 'id'], () => name)],
-      [role('a description', ['description', 'summary'], () => 'Waves from across the street.')]);
+    const { body, shown } = bodyFor(ctx, 'createAction', [role('the action name', ['name', 'actionName', 'title', 'label', 'key', 'id'], () => name)], {
+      optional: [role('a description', ['description', 'summary'], () => 'Waves from across the street.')],
+    });
     const created = ok(await client.call('createAction', { params: { id }, body }), `POST /worlds/{id}/actions with ${shown}`);
     const record = recordIn(created, 'action');
     const aid = [record.id, record.actionId, created?.id, created?.actionId].find((x) => typeof x === 'string');

@@ -8,7 +8,7 @@ import { documents } from '../../suite/checks/documents.ts';
 
 export { Client, type Reply } from '../../suite/http/client.ts';
 export { check, setup, ok, fails, expectFor, requires, notRun, skip } from '../../suite/scenario/check.ts';
-export { minimalBody, servedBody, servedBodyWith, servedBodyProblem, unusable, pagingOf, pageSize, type Role } from './served.ts';
+export { bodyFor, minimalBody, role, servedBody, servedBodyWith, servedBodyProblem, unusable, pagingOf, pageSize, type Role } from './served.ts';
 export const api = () => new Client();
 export const config = (): SuiteConfig => suiteConfig();
 

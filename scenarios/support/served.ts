@@ -4,7 +4,9 @@
 // choices; and a body the suite calls valid is checked against the served schema before it is sent.
 // Where the document says too little, the caller's check is "not run" with the reason given here.
 import { minimalInstance, mergeAllOf } from '../../fixtures/minimal.ts';
+import type { TestContext } from 'vitest';
 import { documents } from '../../suite/checks/documents.ts';
+import { notRun } from '../../suite/scenario/check.ts';
 
 type Json = Record<string, any>;
 
@@ -116,6 +118,23 @@ export function unusable(operationId: string, made: { missing: string[]; problem
   const where = served ? `${served.method.toUpperCase()} ${served.path}` : operationId;
   if (made.missing.length) return `the served document's body of ${where} has no member the suite can read as ${made.missing.join(', ')} (SPEC.md does not show this body)`;
   return made.problem;
+}
+
+export const role = (name: string, names: readonly string[], value: (member: string) => unknown): Role => ({ role: name, names, value });
+
+/**
+ * A body for an operation whose shape SPEC.md does not show, or the check ends "not run" with the
+ * reason: the served document's smallest body with the members the check needs (`roles`; else the
+ * first of `or` that the document has), and `optional` ones where the document has them and the body
+ * stays valid. `shown` is the body as a step's message quotes it.
+ */
+export function bodyFor(ctx: TestContext, operationId: string, roles: readonly Role[], options: { optional?: readonly Role[]; or?: ReadonlyArray<readonly Role[]> } = {}) {
+  const tries = [roles, ...(options.or ?? [])].map((r) => ({ roles: r, made: servedBodyWith(operationId, r) }));
+  const usable = tries.find((t) => !unusable(operationId, t.made));
+  if (!usable) notRun(ctx, unusable(operationId, tries[0].made)!);
+  const full = options.optional?.length ? servedBodyWith(operationId, [...usable!.roles, ...options.optional]) : usable!.made;
+  const chosen = full.problem ? usable!.made : full;
+  return { body: chosen.body, members: chosen.members, shown: JSON.stringify(chosen.body).slice(0, 120) };
 }
 
 // ---- Lists: how a list operation pages ----
