@@ -32,6 +32,15 @@ export interface LoadedDocument {
   problems: string[];
 }
 
+export interface LoadOptions {
+  /**
+   * The document already passed the meta-schema check in this run (the preflight, or the bundled
+   * contract): skip it, the costliest step (a fresh ajv compiles the meta-schema each time). The
+   * bounds and the refusal of references out of the document are never skipped.
+   */
+  validated?: boolean;
+}
+
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 const escape = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 export const pointerOf = (tokens: readonly string[]) => `#${tokens.map((t) => `/${escape(t)}`).join('')}`;
@@ -133,7 +142,7 @@ const stripProblem = (message: string) => message.replace(/\[object Object\]/g, 
  * Reads a document into the normal form, or says why it cannot be used. Never reads a file or opens
  * a connection; never throws for what a document holds.
  */
-export async function loadOpenApi(raw: unknown): Promise<LoadedDocument> {
+export async function loadOpenApi(raw: unknown, options: LoadOptions = {}): Promise<LoadedDocument> {
   const refused = (problems: string[], version?: string): LoadedDocument => ({ version, normal: {}, dereferenced: {}, problems });
   if (!isObject(raw)) return refused(['it is not a JSON object']);
   const version = typeof raw.openapi === 'string' ? raw.openapi : undefined;
@@ -144,10 +153,12 @@ export async function loadOpenApi(raw: unknown): Promise<LoadedDocument> {
   if (outside.length) {
     return refused([`it refers outside itself (${outside.slice(0, 3).join(', ')}${outside.length > 3 ? `, and ${outside.length - 3} more` : ''}): the suite follows references inside the document only, and read nothing`], version);
   }
-  try {
-    validateAgainstMetaSchema(withoutPathItemRefs(raw));
-  } catch (err) {
-    return refused([`it does not validate against the OpenAPI ${version.slice(0, 3)} schema: ${stripProblem((err as Error).message).slice(0, 600)}`], version);
+  if (!options.validated) {
+    try {
+      validateAgainstMetaSchema(withoutPathItemRefs(raw));
+    } catch (err) {
+      return refused([`it does not validate against the OpenAPI ${version.slice(0, 3)} schema: ${stripProblem((err as Error).message).slice(0, 600)}`], version);
+    }
   }
   const copy = copyJson(raw);
   settleRefSiblings(copy, version);
