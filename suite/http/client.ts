@@ -32,7 +32,8 @@ export interface Reply<T = any> { status: number; headers: Record<string, string
 const MAX_RETRIES_ON_429 = 2;
 const MAX_WAIT_S = 65;
 
-const lastSend = new Map<string, number>();
+/** Per key, the earliest time the next paced request may leave (one pacer per key for the worker). */
+const nextSlot = new Map<string, number>();
 
 export class Client {
   readonly config: SuiteConfig;
@@ -142,12 +143,20 @@ export class Client {
     }
   }
 
+  /**
+   * Waits until this key may send again: one interval after the last request actually sent. The check
+   * and the claim happen with no wait between them, so requests made at once (checks running
+   * concurrently in this worker) leave one interval apart, however late their timers fire.
+   */
   private async pace(key: string): Promise<void> {
     if (!this.config.paceRpm) return;
     const interval = 60_000 / this.config.paceRpm;
-    const wait = (lastSend.get(key) ?? 0) + interval - Date.now();
-    if (wait > 0) await this.sleep(wait);
-    lastSend.set(key, Date.now());
+    for (;;) {
+      const now = Date.now();
+      const next = nextSlot.get(key) ?? 0;
+      if (now >= next) { nextSlot.set(key, now + interval); return; }
+      await this.sleep(next - now);
+    }
   }
 
   /** What the run creates is written down first, so that cleanup finds it even after a crash. */

@@ -1,6 +1,7 @@
 // Runs the scenario files with vitest's programmatic API: one file per area, one after another in
-// one worker (so the client's pacing holds for the whole run), the run's configuration provided to
-// the files, vitest's own output replaced by the collector's progress lines.
+// one worker (so the client's pacing holds for the whole run; the rate-limit area, which spends a key
+// of its own, in a second lane beside it), the run's configuration provided to the files, vitest's
+// own output replaced by the collector's progress lines.
 import { createVitest, startVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type Vitest } from 'vitest/node';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
@@ -66,7 +67,26 @@ export function keepScenarioRunner(): () => Promise<void> {
   };
 }
 
+/**
+ * The areas in lanes that may run at once. The rate-limit area spends only a key of its own, without
+ * pacing, and waits out a whole rate window (a minute on a real plan) for RATE-3: beside it, the other
+ * areas run on in a second worker, paced on the main key as before. Every other area shares the main
+ * key's pacing and the run's data, so they stay in one worker, one file after another.
+ */
+export function lanesOf(areas: readonly string[]): string[][] {
+  const alone = areas.filter((a) => a === 'rate-limit');
+  const rest = areas.filter((a) => a !== 'rate-limit');
+  return alone.length && rest.length ? [alone, rest] : [[...areas]];
+}
+
 export async function runScenarios(config: SuiteConfig, areas: readonly string[], opts: RunOptions): Promise<Collector> {
+  // A kept Vitest runs one run at a time (the self-test, where rate windows are short): one lane.
+  const lanes = kept ? [[...areas]] : lanesOf(areas);
+  const collectors = await Promise.all(lanes.map((lane) => runLane(config, lane, opts)));
+  return collectors.reduce((all, c) => all.absorb(c));
+}
+
+async function runLane(config: SuiteConfig, areas: readonly string[], opts: RunOptions): Promise<Collector> {
   const files = areas.map(scenarioFile).filter((f) => existsSync(ROOT + f));
   const ours = new Map((['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, new Set(process.listeners(signal))]));
   let vitest: Vitest | undefined;
