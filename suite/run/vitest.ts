@@ -113,7 +113,10 @@ async function runLane(config: SuiteConfig, areas: readonly string[], opts: RunO
     const arm = () => setTimeout(resolve, opts.graceMs).unref();
     if (opts.stopping.aborted) arm(); else opts.stopping.addEventListener('abort', arm, { once: true });
   });
-  await Promise.race([finished, gaveUp]);
+  const ended = await Promise.race([finished.then(() => true), gaveUp.then(() => false)]);
+  // A check that never yields (a loop in a worker) keeps its worker, and a process that goes on (the
+  // self-test's matrices), busy: the workers are ended with the run.
+  if (!ended) void vitest?.close().catch(() => undefined);
   return collector;
 }
 

@@ -99,23 +99,24 @@ function schedule(faults: Fault[]): Fault[] {
 }
 
 /** The embedded reference every run of a matrix shares, and how a run is made against it. */
-interface Bench {
+export interface Bench {
   target: Target;
   keys: FaultKeys;
   /**
    * One conformance run; what it created is then soft-deleted at `cleanupUrl` (default: directly at
    * the reference, past any fault; a legal variant cleans through its own proxy, whose ids it knows).
    */
-  run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated?: number, cleanupUrl?: string): Promise<RunResult>;
+  run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated?: number, cleanupUrl?: string, deadlineMs?: number): Promise<RunResult>;
   /**
    * A proxy with these hooks in front of the reference, and the target it makes: the reference's keys,
    * the proxy's URL and the document the proxy serves. With `preflight`, the target is resolved as
-   * for any --base-url (reachable, a valid document, the key accepted).
+   * for any --base-url (reachable, a valid document, the key accepted). `basePath`: where the proxy
+   * mounts the deployment (a document dialect's `/api`); the target's base URL ends with it.
    */
-  behindProxy<T>(hooks: FaultHooks, use: (t: Target, proxy: FaultProxy) => Promise<T>, preflight?: boolean): Promise<T>;
+  behindProxy<T>(hooks: FaultHooks, use: (t: Target, proxy: FaultProxy) => Promise<T>, preflight?: boolean, basePath?: string): Promise<T>;
 }
 
-async function startBench(workDir: string, timeoutMs: number): Promise<Bench> {
+export async function startBench(workDir: string, timeoutMs: number): Promise<Bench> {
   const target = await resolveTarget({ rateLimitWindowMs: EMBEDDED_RATE_WINDOW_MS });
   // One Vitest for every run of the matrix, closed with the reference.
   const release = keepScenarioRunner();
@@ -125,13 +126,13 @@ async function startBench(workDir: string, timeoutMs: number): Promise<Bench> {
   let rateKeyFreeAt = 0;
 
   /** One conformance run; what it created is soft-deleted directly at the reference, past any fault. */
-  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated = GENERATED, cleanupUrl = target.baseUrl): Promise<RunResult> {
+  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated = GENERATED, cleanupUrl = target.baseUrl, deadlineMs = DEADLINE_MS): Promise<RunResult> {
     if (areas.includes('rate-limit')) {
       const left = rateKeyFreeAt - Date.now();
       if (left > 0) await sleep(left);
     }
     const session = createSession(t, {
-      areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineAt: Date.now() + DEADLINE_MS, workDir,
+      areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineAt: Date.now() + deadlineMs, workDir,
       plan: 'enterprise', rpm: 0, rateLimitPlan: 'free', allowBillable: true, generated, seed: SEED, shownConfig: { selfTest: label }, print: () => undefined,
     });
     let result: RunResult | undefined;
@@ -148,12 +149,13 @@ async function startBench(workDir: string, timeoutMs: number): Promise<Bench> {
     }
   }
 
-  async function behindProxy<T>(hooks: FaultHooks, use: (t: Target, proxy: FaultProxy) => Promise<T>, preflight = false): Promise<T> {
+  async function behindProxy<T>(hooks: FaultHooks, use: (t: Target, proxy: FaultProxy) => Promise<T>, preflight = false, basePath = ''): Promise<T> {
     const proxy = await startFaultProxy(target.baseUrl, hooks, { keys, timeoutMs: 30_000 });
+    const baseUrl = proxy.url + basePath;
     try {
-      const resolved = preflight ? await resolveTarget({ baseUrl: proxy.url, apiKey: target.apiKey, timeoutMs }) : undefined;
-      const document = resolved?.document ?? await servedDocument(proxy.url, timeoutMs);
-      return await use({ ...target, baseUrl: proxy.url, embedded: false, document, documentProblem: resolved?.documentProblem, close: async () => undefined }, proxy);
+      const resolved = preflight ? await resolveTarget({ baseUrl, apiKey: target.apiKey, timeoutMs }) : undefined;
+      const document = resolved?.document ?? await servedDocument(baseUrl, timeoutMs);
+      return await use({ ...target, baseUrl, embedded: false, document, documentProblem: resolved?.documentProblem, close: async () => undefined }, proxy);
     } finally {
       await proxy.close();
     }
