@@ -116,7 +116,11 @@ async function runLane(config: SuiteConfig, areas: readonly string[], opts: RunO
   const ended = await Promise.race([finished.then(() => true), gaveUp.then(() => false)]);
   // A check that never yields (a loop in a worker) keeps its worker, and a process that goes on (the
   // self-test's matrices), busy: the workers are ended with the run.
-  if (!ended) void vitest?.close().catch(() => undefined);
+  // A kept Vitest is closed too, and forgotten: the runs after this one start their own.
+  if (!ended) {
+    if (kept) kept = undefined;
+    void vitest?.close().catch(() => undefined);
+  }
   return collector;
 }
 
