@@ -4,6 +4,7 @@
 // `npm run conformance -- --cleanup <ledger>` can finish the job later. It never holds a key.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'undici';
+import { transport } from '../http/transport.ts';
 
 export interface Created { kind: 'world' | 'persona'; id: string; baseUrl?: string }
 
@@ -28,6 +29,7 @@ export interface CleanupOptions {
   abandon?: AbortSignal;
   /** Called after each resource, with how many are left. */
   progress?: (left: number, total: number) => void;
+  maxBodyBytes?: number;
 }
 
 export interface CleanupResult { created: number; deleted: number; failed: string[]; left: Created[] }
@@ -52,8 +54,8 @@ export async function cleanup(o: CleanupOptions): Promise<CleanupResult> {
     const timeoutMs = Math.max(1, Math.min(o.timeoutMs, remaining));
     try {
       const signal = o.abandon ? AbortSignal.any([AbortSignal.timeout(timeoutMs), o.abandon]) : AbortSignal.timeout(timeoutMs);
-      const res = await request((entry.baseUrl ?? o.baseUrl) + path, { method: 'DELETE', headers: { 'x-api-key': o.apiKey }, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-      await res.body.text();
+      const res = await request((entry.baseUrl ?? o.baseUrl) + path, { method: 'DELETE', headers: { 'x-api-key': o.apiKey }, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, ...transport('DELETE', o.maxBodyBytes) });
+      await res.body.dump();
       silent = 0;
       // 404 or 410: already gone (a check deleted it, or it never became readable).
       if (res.statusCode < 300) deleted++;

@@ -14,12 +14,15 @@ import { cleanup, type CleanupResult } from './ledger.ts';
 import { DEADLINE_REASON, requestStop } from '../data/stop.ts';
 import { drift } from '../results/drift.ts';
 import { bundledContract, loadDocuments } from '../checks/documents.ts';
+import { DEFAULT_MAX_BODY_MB, mbToBytes } from '../http/transport.ts';
 
 export interface SessionOptions {
   areas: SelectableArea[];
   strict: boolean;
   keep: boolean;
   timeoutMs: number;
+  /** The answer size cap in MB (--max-body-mb; default DEFAULT_MAX_BODY_MB). */
+  maxBodyMb?: number;
   /** Epoch ms of the run's deadline (--deadline-s, armed when the command started). */
   deadlineAt: number;
   /** Folder for the ledger of created resources (the report folder). */
@@ -79,6 +82,7 @@ export function createSession(target: Target, o: SessionOptions): Session {
     allowedOrigin: o.allowedOrigin ?? target.extraKeys.allowedOrigin,
     allowBillable: target.embedded || o.allowBillable,
     timeoutMs: o.timeoutMs,
+    maxBodyBytes: mbToBytes(o.maxBodyMb ?? DEFAULT_MAX_BODY_MB),
     generated: o.generated ?? DEFAULT_GENERATED,
     seed: o.seed ?? randomBytes(4).readUInt32BE() % 2_147_483_647,
     ledgerFile: join(o.workDir, `.created-${runId}.jsonl`),

@@ -7,6 +7,8 @@ import { startReference, type RunningReference } from '../../reference/index.ts'
 import type { KeyRecord, Plan } from '../../reference/platform/index.ts';
 import { UsageError } from '../data/errors.ts';
 import { redactKey } from '../data/redact.ts';
+import { DEFAULT_MAX_BODY_MB, mbToBytes, transport } from '../http/transport.ts';
+import { whyFailed } from '../http/why.ts';
 
 export interface Target {
   baseUrl: string;
@@ -34,6 +36,8 @@ export interface TargetOptions {
   rateLimitWindowMs?: number;
   /** Epoch ms: the preflight gives up then (the run's --deadline-s). */
   deadlineAt?: number;
+  /** The answer size cap in bytes (--max-body-mb). */
+  maxBodyBytes?: number;
 }
 
 export function guardLiveKey(key: string | undefined, allowLive: boolean | undefined): void {
@@ -54,9 +58,11 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
   } catch {
     throw new UsageError(`--base-url '${options.baseUrl}' is not a URL`);
   }
-  const { document, problem } = await preflight(baseUrl, options.apiKey, options.timeoutMs ?? 10_000, options.deadlineAt ?? Infinity);
+  const { document, problem } = await preflight(baseUrl, options.apiKey, options.timeoutMs ?? 10_000, options.deadlineAt ?? Infinity, options.maxBodyBytes ?? mbToBytes(DEFAULT_MAX_BODY_MB));
   return { baseUrl, apiKey: options.apiKey, extraKeys: {}, embedded: false, document, documentProblem: problem, close: async () => {} };
 }
+
+interface Answer { status: number; contentType?: string; text: string }
 
 /** What an answer looked like, in a few words: status, content type, first bytes. */
 const seen = (status: number, contentType: string | undefined, text: string) =>
@@ -66,19 +72,19 @@ const seen = (status: number, contentType: string | undefined, text: string) =>
  * Reachable, serves /openapi.json, and accepts the key: else one clear line that says what was seen.
  * A missing or invalid document does not stop the run (OAS-1 fails it); the document is then empty.
  */
-async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, deadlineAt: number): Promise<{ document: Record<string, any>; problem?: string }> {
-  const get = async (path: string, headers: Record<string, string> = {}) => {
+async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, deadlineAt: number, maxBodyBytes: number): Promise<{ document: Record<string, any>; problem?: string }> {
+  const get = async (path: string, headers: Record<string, string> = {}): Promise<Answer> => {
     const limit = Math.max(1, Math.min(timeoutMs, deadlineAt - Date.now()));
     let reached = false;
     try {
-      const res = await request(baseUrl + path, { headers, signal: AbortSignal.timeout(limit), headersTimeout: limit, bodyTimeout: limit });
+      const res = await request(baseUrl + path, { headers, signal: AbortSignal.timeout(limit), headersTimeout: limit, bodyTimeout: limit, ...transport('GET', maxBodyBytes) });
       reached = true;
       const text = await res.body.text();
       return { status: res.statusCode, contentType: res.headers['content-type'] as string | undefined, text };
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       const late = e.name === 'TimeoutError' || e.name === 'AbortError' || /timeout/i.test(e.code ?? '');
-      const why = Date.now() >= deadlineAt ? 'the deadline (--deadline-s) was reached' : late ? `no complete answer within ${limit} ms` : e.code ?? e.message;
+      const why = Date.now() >= deadlineAt ? 'the deadline (--deadline-s) was reached' : late ? `no complete answer within ${limit} ms` : whyFailed(e, { url: baseUrl + path, maxBodyBytes });
       throw new UsageError(reached || late ? `${baseUrl}${path} answered but did not finish: ${why}` : `cannot reach ${baseUrl}: ${why}`);
     }
   };
