@@ -62,15 +62,28 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
   return { baseUrl, apiKey: options.apiKey, extraKeys: {}, embedded: false, document, documentProblem: problem, close: async () => {} };
 }
 
-interface Answer { status: number; contentType?: string; text: string }
+interface Answer { status: number; contentType?: string; location?: string; text: string }
 
-/** What an answer looked like, in a few words: status, content type, first bytes. */
-const seen = (status: number, contentType: string | undefined, text: string) =>
-  `${status}, ${contentType || 'no content type'}, ${text.length ? `starting ${JSON.stringify(text.slice(0, 60))}${text.length > 60 ? '…' : ''}` : 'empty body'}`;
+/** What an answer looked like, in a few words: status (and where a redirect points), content type, first bytes. */
+const seen = (status: number, contentType: string | undefined, text: string, location?: string) =>
+  `${status}${location ? ` redirecting to ${location} (not followed: the key goes nowhere else; give that address as --base-url if it is the deployment)` : ''}, ${contentType || 'no content type'}, ${text.length ? `starting ${JSON.stringify(text.slice(0, 60))}${text.length > 60 ? '…' : ''}` : 'empty body'}`;
+const seenAnswer = (a: Answer) => seen(a.status, a.contentType, a.text, a.location);
+
+/** JSON in the service's envelope (`{"result": …}` or `{"error": {…}}`), or an OpenAPI document. */
+function likeTheService(a: Answer, document = false): boolean {
+  let parsed: unknown;
+  try { parsed = JSON.parse(a.text); } catch { return false; }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
+  const o = parsed as Record<string, unknown>;
+  const error = !!o.error && typeof o.error === 'object';
+  return error || (document ? typeof o.openapi === 'string' : 'result' in o);
+}
 
 /**
  * Reachable, serves /openapi.json, and accepts the key: else one clear line that says what was seen.
  * A missing or invalid document does not stop the run (OAS-1 fails it); the document is then empty.
+ * A target that answers neither request like the service (an HTML page, a redirect) is not checked:
+ * it is the wrong address, not a broken deployment.
  */
 async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, deadlineAt: number, maxBodyBytes: number): Promise<{ document: Record<string, any>; problem?: string }> {
   const get = async (path: string, headers: Record<string, string> = {}): Promise<Answer> => {
@@ -80,7 +93,8 @@ async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, dea
       const res = await request(baseUrl + path, { headers, signal: AbortSignal.timeout(limit), headersTimeout: limit, bodyTimeout: limit, ...transport('GET', maxBodyBytes) });
       reached = true;
       const text = await res.body.text();
-      return { status: res.statusCode, contentType: res.headers['content-type'] as string | undefined, text };
+      const location = res.statusCode >= 300 && res.statusCode < 400 ? String(res.headers.location ?? '') || undefined : undefined;
+      return { status: res.statusCode, contentType: res.headers['content-type'] as string | undefined, location, text };
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       const late = e.name === 'TimeoutError' || e.name === 'AbortError' || /timeout/i.test(e.code ?? '');
@@ -108,6 +122,9 @@ async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, dea
   }
   const probe = await get('/worlds?limit=1', { 'x-api-key': apiKey });
   if (probe.status === 401 || probe.status === 403) throw new UsageError(`${baseUrl} refused the key ${redactKey(apiKey)} (${seen(probe.status, probe.contentType, probe.text)})`);
+  if (!likeTheService(openapi, true) && !likeTheService(probe)) {
+    throw new UsageError(`${baseUrl} does not answer like the Simulation Service, so nothing was checked: GET /openapi.json answered ${seenAnswer(openapi)}; GET /worlds?limit=1 answered ${seenAnswer(probe)}; neither is JSON in the service's envelope (is --base-url right?)`);
+  }
   return { document, problem };
 }
 
