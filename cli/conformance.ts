@@ -10,7 +10,7 @@ import { AREAS } from '../contract/requirements.ts';
 import { OPTIONS } from './conformance/options.ts';
 import { existsSync } from 'node:fs';
 import { CLEANUP_BOUND_MS, createSession } from '../suite/run/session.ts';
-import { cleanup, readLedger } from '../suite/run/ledger.ts';
+import { cleanup, describeCleanup, readLedger } from '../suite/run/ledger.ts';
 import { writeReports } from '../suite/reports/index.ts';
 import { renderSummary } from '../suite/reports/terminal.ts';
 import { mbToBytes } from '../suite/http/transport.ts';
@@ -112,11 +112,13 @@ async function cleanupLedger(file: string, apiKey: string | undefined, timeoutMs
   const baseUrl = entries.find((e) => e.baseUrl)?.baseUrl;
   if (!baseUrl) throw new UsageError(`${file}: the ledger does not say which deployment it belongs to`);
   if (!apiKey) throw new UsageError('--cleanup needs the --api-key that created what the ledger lists');
+  // The run's name is searched for in the lists too, as at the end of the run.
+  const runId = entries.find((e) => e.runId)?.runId ?? /\.created-([0-9a-f]+)\.jsonl$/.exec(file)?.[1];
   const done = await cleanup({
-    baseUrl, apiKey, ledgerFile: file, timeoutMs, until: Date.now() + CLEANUP_BOUND_MS, maxBodyBytes,
+    baseUrl, apiKey, ledgerFile: file, timeoutMs, until: Date.now() + CLEANUP_BOUND_MS, runId, maxBodyBytes,
     progress: (left, total) => { if (left % 10 === 0) print(`  ${total - left} of ${total}`); },
   });
-  print(`cleanup of ${file}: soft-deleted ${done.deleted} of ${done.created}${done.left.length ? `; ${done.left.length} left in the ledger: ${done.failed.slice(0, 5).join(', ')}` : '; the ledger is removed'}`);
+  print(`cleanup of ${file}: ${describeCleanup(done, file)}${done.left.length ? '' : '; the ledger is removed'}`);
   return done.left.length ? 1 : 0;
 }
 

@@ -160,7 +160,9 @@ export class Client {
   /** What the run creates is written down first, so that cleanup finds it even after a crash. */
   private ledger(operationId: string, body: any): void {
     const kind = operationId === 'createWorld' ? 'world' : operationId === 'createPersona' ? 'persona' : undefined;
-    const id = kind === 'world' ? body?.result?.worldId : kind === 'persona' ? body?.result?.personaId : undefined;
-    if (kind && typeof id === 'string') appendFileSync(this.config.ledgerFile, JSON.stringify({ kind, id, baseUrl: this.config.baseUrl }) + '\n');
+    // The id where SPEC.md puts it, or (a broken envelope) at the top: either way it is the run's.
+    const member = kind === 'world' ? 'worldId' : 'personaId';
+    const id = kind ? body?.result?.[member] ?? body?.[member] : undefined;
+    if (kind && typeof id === 'string') appendFileSync(this.config.ledgerFile, JSON.stringify({ kind, id, baseUrl: this.config.baseUrl, runId: this.config.runId }) + '\n');
   }
 }

@@ -10,7 +10,7 @@ import type { Target } from './target.ts';
 import type { SuiteConfig } from '../data/config.ts';
 import { runScenarios } from './vitest.ts';
 import { buildResults, type RunResult } from '../results/results.ts';
-import { cleanup, type CleanupResult } from './ledger.ts';
+import { cleanup, describeCleanup, type CleanupResult } from './ledger.ts';
 import { DEADLINE_REASON, requestStop } from '../data/stop.ts';
 import { drift } from '../results/drift.ts';
 import { bundledContract, loadDocuments } from '../checks/documents.ts';
@@ -107,17 +107,14 @@ export function createSession(target: Target, o: SessionOptions): Session {
   const tidy: Session['tidy'] = async ({ abandon, boundMs = CLEANUP_BOUND_MS } = {}) => {
     if (o.keep) { o.print(`  --keep: left what the run created (listed in ${config.ledgerFile})`); return undefined; }
     const until = Date.now() + boundMs;
-    const once = () => cleanup({
+    // Twice: a request already in flight when the run stopped may still create something.
+    const done = await cleanup({
       baseUrl: target.baseUrl, apiKey: target.apiKey, ledgerFile: config.ledgerFile, timeoutMs: o.timeoutMs, until, abandon,
+      runId, passes: 2, maxBodyBytes: config.maxBodyBytes,
       progress: (left, total) => { progress = { left, total }; },
     });
-    // Twice: a request already in flight when the run stopped may still create something.
-    const first = await once();
-    if (!abandon?.aborted) await new Promise((r) => setTimeout(r, 300));
-    const done = abandon?.aborted ? first : await once();
     progress = undefined;
-    const total = new Set([...first.left, ...done.left].map((c) => c.id)).size + first.deleted + done.deleted;
-    o.print(`  cleanup: soft-deleted ${first.deleted + done.deleted} of ${Math.max(total, first.created)} resources the run created${done.left.length ? `; ${done.left.length} left, listed in ${config.ledgerFile} (remove them later with --cleanup ${config.ledgerFile})` : ''}${done.failed.length ? `; could not delete: ${done.failed.slice(0, 5).join(', ')}` : ''}`);
+    o.print(`  cleanup: ${describeCleanup(done, config.ledgerFile)}`);
     rmSync(config.stopFile, { force: true });
     return done;
   };
