@@ -15,6 +15,7 @@ import { writeReports } from '../suite/reports/index.ts';
 import { renderSummary } from '../suite/reports/terminal.ts';
 import { mbToBytes } from '../suite/http/transport.ts';
 import { LOOPBACK, proxyFor } from '../suite/http/proxy.ts';
+import { scrub } from '../suite/data/redact.ts';
 
 const USAGE = 'Usage: npm run conformance -- [options]';
 const ABOUT = `Checks a Simulation Service deployment against SPEC.md: every endpoint, state transition, error code,
@@ -29,7 +30,10 @@ async function main(): Promise<number> {
   const v = parseOptions(OPTIONS, process.argv.slice(2), process.env, 'CONFORMANCE', 'config');
   if (v.help) { process.stdout.write(helpText(USAGE, ABOUT, OPTIONS, 'CONFORMANCE')); return 0; }
   const deadlineAt = startedAt + v['deadline-s'] * 1000;
-  const print = (line: string) => process.stdout.write(line + '\n');
+  // Every line the command prints, and its last error, go through the one redaction with every key
+  // the run knows (the given ones now, the embedded reference's once it has started).
+  secrets.push(v['api-key'], v['second-key'], v['rate-limit-key'], v['origin-key']);
+  const print = (line: string) => process.stdout.write(scrub(line, secrets) + '\n');
   if (!(v['max-body-mb'] > 0)) throw new UsageError(`--max-body-mb: expected a size in MB above 0, got ${v['max-body-mb']}`);
   const maxBodyBytes = mbToBytes(v['max-body-mb']);
   for (const key of [v['api-key'], v['second-key'], v['rate-limit-key'], v['origin-key']]) guardLiveKey(key, v['allow-live']);
@@ -52,6 +56,7 @@ async function main(): Promise<number> {
     baseUrl: v['base-url'], apiKey: v['api-key'], allowLive: v['allow-live'], timeoutMs, deadlineAt, maxBodyBytes,
     rateLimitWindowMs: v['base-url'] ? undefined : EMBEDDED_RATE_WINDOW_MS,
   });
+  secrets.push(target.apiKey, target.extraKeys.secondKey, target.extraKeys.rateLimitKey, target.extraKeys.originKey);
   const shown = redacted(OPTIONS, v);
   const session = createSession(target, {
     areas, strict: v.strict, keep: v.keep, timeoutMs, deadlineAt, maxBodyMb: v['max-body-mb'],
@@ -96,7 +101,7 @@ async function main(): Promise<number> {
     const result = await session.run();
     if (session.stopped) print(`  stopped: ${session.stopped}; the checks not finished are "not run"`);
     await session.tidy({ abandon: abandon.signal });
-    const paths = writeReports(result, resolve(v['report-dir']));
+    const paths = writeReports(result, resolve(v['report-dir']), secrets);
     print(renderSummary(result, { color: !v['no-color'] && process.stdout.isTTY === true, paths }));
     return result.exitCode;
   } finally {
@@ -122,6 +127,11 @@ async function cleanupLedger(file: string, apiKey: string | undefined, timeoutMs
   return done.left.length ? 1 : 0;
 }
 
+/** The keys this run knows: nothing the command prints may hold one, in any form (suite/data/redact.ts). */
+const secrets: Array<string | undefined> = [];
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 
-main().then((code) => process.exit(code), (err) => exitWith('conformance', err));
+main().then((code) => process.exit(code), (err) => {
+  if (err instanceof Error) { err.message = scrub(err.message, secrets); err.stack = err.stack && scrub(err.stack, secrets); }
+  exitWith('conformance', err);
+});
