@@ -8,7 +8,14 @@
 /** Hosts added to NO_PROXY: this machine. */
 export const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
-const env = (name: string) => process.env[name.toLowerCase()] ?? process.env[name.toUpperCase()];
+/** A variable in either case (lower first, as curl reads them); an empty value is no value. */
+const env = (name: string) => process.env[name.toLowerCase()] || process.env[name.toUpperCase()] || undefined;
+
+/** The proxies the environment sets: HTTPS_PROXY falls back to HTTP_PROXY. The transport is given these, so that it and this file agree. */
+export function proxies(): { http?: string; https?: string } {
+  const http = env('http_proxy');
+  return { http, https: env('https_proxy') ?? http };
+}
 
 /** The NO_PROXY list the transport uses: the environment's and loopback; '*' proxies nothing. */
 export function noProxy(): string {

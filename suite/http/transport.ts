@@ -20,7 +20,7 @@
 //   is closed and the exchange is the target's failure; nothing reads on, so memory stays bounded.
 import { EnvHttpProxyAgent, Pool, interceptors, type Dispatcher } from 'undici';
 import { IDEMPOTENT, retryStale } from './stale.ts';
-import { noProxy } from './proxy.ts';
+import { noProxy, proxies } from './proxy.ts';
 
 /** The answer size cap, in MB, when --max-body-mb is not given. */
 export const DEFAULT_MAX_BODY_MB = 4;
@@ -31,8 +31,10 @@ interface Dispatchers { reused: Dispatcher; fresh: Dispatcher }
 const built = new Map<number, Dispatchers>();
 
 function build(maxBodyBytes: number): Dispatchers {
+  const { http, https } = proxies();
   const agent = () => new EnvHttpProxyAgent({
-    noProxy: noProxy(),
+    // Given explicitly ('' for none), so undici and the run's header read the environment alike.
+    httpProxy: http ?? '', httpsProxy: https ?? '', noProxy: noProxy(),
     proxyTunnel: false,
     maxResponseSize: maxBodyBytes,
     // Every pool gets the cap, the one undici opens to a forward proxy included.
