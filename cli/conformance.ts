@@ -10,9 +10,12 @@ import { AREAS } from '../contract/requirements.ts';
 import { OPTIONS } from './conformance/options.ts';
 import { existsSync } from 'node:fs';
 import { CLEANUP_BOUND_MS, createSession } from '../suite/run/session.ts';
-import { cleanup, readLedger } from '../suite/run/ledger.ts';
+import { cleanup, describeCleanup, readLedger } from '../suite/run/ledger.ts';
 import { writeReports } from '../suite/reports/index.ts';
 import { renderSummary } from '../suite/reports/terminal.ts';
+import { mbToBytes } from '../suite/http/transport.ts';
+import { LOOPBACK, proxyFor } from '../suite/http/proxy.ts';
+import { scrub } from '../suite/data/redact.ts';
 
 const USAGE = 'Usage: npm run conformance -- [options]';
 const ABOUT = `Checks a Simulation Service deployment against SPEC.md: every endpoint, state transition, error code,
@@ -27,12 +30,17 @@ async function main(): Promise<number> {
   const v = parseOptions(OPTIONS, process.argv.slice(2), process.env, 'CONFORMANCE', 'config');
   if (v.help) { process.stdout.write(helpText(USAGE, ABOUT, OPTIONS, 'CONFORMANCE')); return 0; }
   const deadlineAt = startedAt + v['deadline-s'] * 1000;
-  const print = (line: string) => process.stdout.write(line + '\n');
+  // Every line the command prints, and its last error, go through the one redaction with every key
+  // the run knows (the given ones now, the embedded reference's once it has started).
+  secrets.push(v['api-key'], v['second-key'], v['rate-limit-key'], v['origin-key']);
+  const print = (line: string) => process.stdout.write(scrub(line, secrets) + '\n');
+  if (!(v['max-body-mb'] > 0)) throw new UsageError(`--max-body-mb: expected a size in MB above 0, got ${v['max-body-mb']}`);
+  const maxBodyBytes = mbToBytes(v['max-body-mb']);
   for (const key of [v['api-key'], v['second-key'], v['rate-limit-key'], v['origin-key']]) guardLiveKey(key, v['allow-live']);
   if ((v['origin-key'] === undefined) !== (v['allowed-origin'] === undefined) && v['base-url']) {
     throw new UsageError('--origin-key and --allowed-origin go together');
   }
-  if (v.cleanup) return cleanupLedger(v.cleanup, v['api-key'], v['timeout-ms'], print);
+  if (v.cleanup) return cleanupLedger(v.cleanup, v['api-key'], v['timeout-ms'], maxBodyBytes, print);
   if (v['self-test']) {
     const { selfTest } = await import('../suite/self-test/index.ts');
     return selfTest({ print, reportDir: resolve(v['report-dir']) });
@@ -45,12 +53,13 @@ async function main(): Promise<number> {
   process.on('SIGINT', early);
   process.on('SIGTERM', early);
   const target = await resolveTarget({
-    baseUrl: v['base-url'], apiKey: v['api-key'], allowLive: v['allow-live'], timeoutMs, deadlineAt,
+    baseUrl: v['base-url'], apiKey: v['api-key'], allowLive: v['allow-live'], timeoutMs, deadlineAt, maxBodyBytes,
     rateLimitWindowMs: v['base-url'] ? undefined : EMBEDDED_RATE_WINDOW_MS,
   });
+  secrets.push(target.apiKey, target.extraKeys.secondKey, target.extraKeys.rateLimitKey, target.extraKeys.originKey);
   const shown = redacted(OPTIONS, v);
   const session = createSession(target, {
-    areas, strict: v.strict, keep: v.keep, timeoutMs, deadlineAt,
+    areas, strict: v.strict, keep: v.keep, timeoutMs, deadlineAt, maxBodyMb: v['max-body-mb'],
     workDir: resolve(v['report-dir']), plan: v.plan, rpm: v.rpm, rateLimitPlan: v['rate-limit-plan'],
     secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
     allowBillable: v['allow-billable'], generated: v.generated, seed: v.seed, shownConfig: shown, print,
@@ -82,6 +91,9 @@ async function main(): Promise<number> {
 
   print(`conformance run ${session.runId} against ${target.baseUrl}${target.embedded ? ' (embedded reference)' : ''}`);
   print(`  areas: ${areas.join(', ')}`);
+  const proxy = proxyFor(target.baseUrl);
+  if (proxy) print(`  through the proxy ${proxy.shown} (${proxy.from}; NO_PROXY does not cover ${new URL(target.baseUrl).host})`);
+  else if (PROXY_VARIABLES.some((name) => process.env[name])) print(`  direct, not through the proxy the environment sets (${target.embedded ? 'the embedded reference' : new URL(target.baseUrl).host} is ${LOOPBACK.includes(new URL(target.baseUrl).hostname) ? 'this machine' : 'in NO_PROXY'})`);
   print(`  configuration: ${JSON.stringify(shown)}`);
   if (target.documentProblem) print(`  ${target.documentProblem}: OAS-1 fails; the checks go on against the bundled contract`);
   if (areas.includes('generated')) print(`  generated: ${session.config.generated} requests, seed ${session.config.seed} (the same --seed and --generated repeat the same requests)`);
@@ -89,7 +101,7 @@ async function main(): Promise<number> {
     const result = await session.run();
     if (session.stopped) print(`  stopped: ${session.stopped}; the checks not finished are "not run"`);
     await session.tidy({ abandon: abandon.signal });
-    const paths = writeReports(result, resolve(v['report-dir']));
+    const paths = writeReports(result, resolve(v['report-dir']), secrets);
     print(renderSummary(result, { color: !v['no-color'] && process.stdout.isTTY === true, paths }));
     return result.exitCode;
   } finally {
@@ -98,16 +110,28 @@ async function main(): Promise<number> {
 }
 
 /** --cleanup FILE: soft-deletes what a ledger of an earlier run lists (its base URL is in the ledger). */
-async function cleanupLedger(file: string, apiKey: string | undefined, timeoutMs: number, print: (line: string) => void): Promise<number> {
+async function cleanupLedger(file: string, apiKey: string | undefined, timeoutMs: number, maxBodyBytes: number, print: (line: string) => void): Promise<number> {
   const entries = readLedger(file);
   if (!existsSync(file)) throw new UsageError(`${file}: no such ledger`);
   if (!entries.length) { print(`${file}: nothing left to remove`); return 0; }
   const baseUrl = entries.find((e) => e.baseUrl)?.baseUrl;
   if (!baseUrl) throw new UsageError(`${file}: the ledger does not say which deployment it belongs to`);
   if (!apiKey) throw new UsageError('--cleanup needs the --api-key that created what the ledger lists');
-  const done = await cleanup({ baseUrl, apiKey, ledgerFile: file, timeoutMs, until: Date.now() + CLEANUP_BOUND_MS, progress: (left, total) => { if (left % 10 === 0) print(`  ${total - left} of ${total}`); } });
-  print(`cleanup of ${file}: soft-deleted ${done.deleted} of ${done.created}${done.left.length ? `; ${done.left.length} left in the ledger: ${done.failed.slice(0, 5).join(', ')}` : '; the ledger is removed'}`);
+  // The run's name is searched for in the lists too, as at the end of the run.
+  const runId = entries.find((e) => e.runId)?.runId ?? /\.created-([0-9a-f]+)\.jsonl$/.exec(file)?.[1];
+  const done = await cleanup({
+    baseUrl, apiKey, ledgerFile: file, timeoutMs, until: Date.now() + CLEANUP_BOUND_MS, runId, maxBodyBytes,
+    progress: (left, total) => { if (left % 10 === 0) print(`  ${total - left} of ${total}`); },
+  });
+  print(`cleanup of ${file}: ${describeCleanup(done, file)}${done.left.length ? '' : '; the ledger is removed'}`);
   return done.left.length ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (err) => exitWith('conformance', err));
+/** The keys this run knows: nothing the command prints may hold one, in any form (suite/data/redact.ts). */
+const secrets: Array<string | undefined> = [];
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+
+main().then((code) => process.exit(code), (err) => {
+  if (err instanceof Error) { err.message = scrub(err.message, secrets); err.stack = err.stack && scrub(err.stack, secrets); }
+  exitWith('conformance', err);
+});

@@ -1,7 +1,7 @@
 // Tenant isolation (needs --second-key): another tenant's world or persona is answered as missing on
 // every operation that names one, is never listed, and is left unchanged.
 import { describe, expect } from 'vitest';
-import { setup, check, api, config, createPersona, createWorld, expectFor, listItems, ok, operationsOf, requires, servedBody } from './support/index.ts';
+import { setup, check, api, config, createPersona, createWorld, inFlight, notRun, ok, operationsOf, requires, servedBody, walkList } from './support/index.ts';
 
 const client = api();
 let worldId = '';
@@ -13,51 +13,64 @@ setup(async () => {
 });
 
 const extra = (path: string) => Object.fromEntries((path.match(/\{(pid|aid|rid)\}/g) ?? []).map((p) => [p.slice(1, -1), 'ana']));
-/** A body the deployment's own document accepts, so that only the owner can make the difference. */
-const body = (operationId: string) => servedBody(operationId).body;
+/**
+ * A body the deployment's own document accepts, so that only the owner can make the difference; an
+ * operation for which the suite cannot build one is left out, and named by `untried`.
+ */
+function bodies() {
+  const untried: string[] = [];
+  return {
+    body(operationId: string): { body: unknown } | undefined {
+      const made = servedBody(operationId);
+      if (made.problem) { untried.push(made.problem); return undefined; }
+      return { body: made.body };
+    },
+    /** After the check's expectations: an operation left out means the requirement was not verified whole. */
+    settle(ctx: Parameters<typeof notRun>[0]) {
+      if (untried.length) notRun(ctx, `${untried.length} operation(s) could not be tried: ${untried[0]}`);
+    },
+  };
+}
 
 describe('another tenant', () => {
   check('ISO-1', "gets WORLD_NOT_FOUND on every operation on a world it does not own, which stays unchanged", async (ctx) => {
     requires(ctx, 'secondKey');
     const before = ok(await client.call('getWorldSnapshot', { params: { id: worldId } }));
-    const wrong: string[] = [];
-    for (const op of operationsOf((o) => o.path.startsWith('/worlds/{id}'))) {
-      const reply = await client.call(op.operationId, { key: config().secondKey, params: { id: worldId, ...extra(op.path) }, body: body(op.operationId) });
-      if (reply.status !== 404 || reply.body?.error?.code !== 'WORLD_NOT_FOUND') wrong.push(`${op.method} ${op.path} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
-    }
-    expect(wrong, 'operations that did not answer 404 WORLD_NOT_FOUND to another tenant').toEqual([]);
+    const made = bodies();
+    const tried = operationsOf((o) => o.path.startsWith('/worlds/{id}')).map((op) => ({ op, sent: made.body(op.operationId) })).filter((t) => t.sent);
+    const wrong = await inFlight(tried, async ({ op, sent }) => {
+      const reply = await client.call(op.operationId, { key: config().secondKey, params: { id: worldId, ...extra(op.path) }, body: sent!.body });
+      return reply.status !== 404 || reply.body?.error?.code !== 'WORLD_NOT_FOUND' ? `${op.method} ${op.path} → ${reply.status} ${reply.body?.error?.code ?? ''}` : undefined;
+    });
+    expect(wrong.filter(Boolean), 'operations that did not answer 404 WORLD_NOT_FOUND to another tenant').toEqual([]);
     const after = ok(await client.call('getWorldSnapshot', { params: { id: worldId } }));
     expect(after, "the owner's world changed after another tenant's requests").toEqual(before);
+    made.settle(ctx);
   });
 
   check('ISO-2', "never sees another tenant's worlds in GET /worlds", async (ctx) => {
     requires(ctx, 'secondKey');
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < 200; page++) {
-      const result = ok(await client.call('listWorlds', { key: config().secondKey, query: { limit: '100', ...(cursor ? { cursor } : {}) } }));
-      seen.push(...result.worlds.map((w: { id: string }) => w.id));
-      cursor = result.nextCursor || undefined;
-      if (!cursor) break;
-    }
-    expect(seen).not.toContain(worldId);
+    const seen = await walkList(client, 'listWorlds', { key: config().secondKey });
+    expect(seen.ids).not.toContain(worldId);
+    expect(seen.complete, 'GET /worlds: the walk of its pages did not reach the end').toBe(true);
   });
 
   check('ISO-3', "gets PERSONA_NOT_FOUND on every operation on a persona it does not own, as for a missing one, and never lists it", async (ctx) => {
     requires(ctx, 'secondKey');
-    const wrong: string[] = [];
     const missing = `missing-${personaId.replace(/\W/g, '')}x`;
-    for (const op of operationsOf((o) => o.path.startsWith('/personas/{id}'))) {
-      const foreign = await client.call(op.operationId, { key: config().secondKey, params: { id: personaId }, body: body(op.operationId) });
+    const made = bodies();
+    const tried = operationsOf((o) => o.path.startsWith('/personas/{id}')).map((op) => ({ op, sent: made.body(op.operationId) })).filter((t) => t.sent);
+    const wrong = await inFlight(tried, async ({ op, sent }) => {
+      const foreign = await client.call(op.operationId, { key: config().secondKey, params: { id: personaId }, body: sent!.body });
       // SPEC.md does not give PERSONA_NOT_FOUND's status: the answer must be the one a missing persona gets.
-      const absent = await client.call(op.operationId, { key: config().secondKey, params: { id: missing }, body: body(op.operationId) });
-      if (foreign.body?.error?.code !== 'PERSONA_NOT_FOUND' || foreign.status !== absent.status) wrong.push(`${op.method} ${op.path} → ${foreign.status} ${foreign.body?.error?.code ?? ''} (a missing persona: ${absent.status})`);
-    }
-    expect(wrong, 'operations that did not answer PERSONA_NOT_FOUND to another tenant as for a missing persona').toEqual([]);
-    const reply = await client.call('listPersonas', { key: config().secondKey, query: { limit: '100' } });
-    const listed = listItems('listPersonas', ok(reply, 'GET /personas'));
-    expectFor(reply, listed !== undefined, { title: 'GET /personas: no list of personas found in the result', expected: 'the result, or one array member of it, listing personas', received: reply.text.slice(0, 300) });
-    expect(listed!.map((p) => (p as { id?: string })?.id ?? (p as { personaId?: string })?.personaId), "another tenant's persona listed").not.toContain(personaId);
+      const absent = await client.call(op.operationId, { key: config().secondKey, params: { id: missing }, body: sent!.body });
+      return foreign.body?.error?.code !== 'PERSONA_NOT_FOUND' || foreign.status !== absent.status ? `${op.method} ${op.path} → ${foreign.status} ${foreign.body?.error?.code ?? ''} (a missing persona: ${absent.status})` : undefined;
+    });
+    expect(wrong.filter(Boolean), 'operations that did not answer PERSONA_NOT_FOUND to another tenant as for a missing persona').toEqual([]);
+    const listed = await walkList(client, 'listPersonas', { key: config().secondKey });
+    expect(listed.ids, "another tenant's persona listed").not.toContain(personaId);
+    expect(listed.complete, 'GET /personas: the walk of its pages did not reach the end').toBe(true);
     ok(await client.call('getPersona', { params: { id: personaId } }), "the owner's persona after another tenant's requests");
+    made.settle(ctx);
   });
 });

@@ -1,6 +1,6 @@
 // The machine-readable description and versioning: served, valid, complete, unversioned paths.
 import { describe, expect } from 'vitest';
-import SwaggerParser from '@apidevtools/swagger-parser';
+import { loadOpenApi } from '../contract/openapi-loader.ts';
 import { check, api } from './support/index.ts';
 import { documents } from '../suite/checks/documents.ts';
 
@@ -11,7 +11,9 @@ describe('GET /openapi.json', () => {
     const reply = await client.call('getOpenApi');
     expect(reply.status, reply.text.slice(0, 200)).toBe(200);
     expect(typeof reply.body.openapi, 'the document has no openapi version').toBe('string');
-    await expect(SwaggerParser.validate(structuredClone(reply.body))).resolves.toBeTruthy();
+    // Read as every check reads it: same-document references only (a reference to a file or a URL
+    // fails here, and nothing is read), bounded, against the OpenAPI meta-schema as written.
+    expect((await loadOpenApi(reply.body)).problems, 'the document cannot be used').toEqual([]);
   });
 
   check('OAS-2', 'describes every operation of SPEC.md', () => {

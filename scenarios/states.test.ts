@@ -1,23 +1,14 @@
 // State transitions of SPEC.md: soft-delete and restore, for worlds and personas.
 import { describe, expect } from 'vitest';
-import { check, api, createPersona, createWorld, expectFor, listItems, named, ok } from './support/index.ts';
+import { check, api, createPersona, createWorld, named, ok, walkList } from './support/index.ts';
 
 const client = api();
 
-/** Every id listed, page after page. A list that cannot be found in a result fails the check: never a pass. */
+/** Every id listed, page after page (as the list pages: support/index.ts walkList). */
 async function listedIds(operationId: 'listWorlds' | 'listPersonas'): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 200; page++) {
-    const reply = await client.call(operationId, { query: { limit: '100', ...(cursor ? { cursor } : {}) } });
-    const result = ok(reply);
-    const items = listItems(operationId, result);
-    expectFor(reply, items !== undefined, { title: `${operationId}: no list found in the result`, expected: 'the result, or one array member of it, listing the records', received: reply.text.slice(0, 300) });
-    ids.push(...items!.map((x) => (x as { id?: string })?.id ?? (x as { worldId?: string; personaId?: string })?.worldId ?? (x as { personaId?: string })?.personaId ?? ''));
-    cursor = typeof result?.nextCursor === 'string' && result.nextCursor ? result.nextCursor : undefined;
-    if (!cursor) break;
-  }
-  return ids;
+  const walk = await walkList(client, operationId);
+  expect(walk.complete, `${operationId}: the walk of its pages did not reach the end (${walk.pages} pages)`).toBe(true);
+  return walk.ids;
 }
 
 /** SPEC.md: "what a soft-deleted record returns on read is not shown": any answer that is not a read. */

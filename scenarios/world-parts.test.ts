@@ -3,7 +3,7 @@
 // is SHOULD-level and reads results defensively: a list may be the result itself or its one array
 // member, an id may sit on the record or inside it. Each assertion says what it expected.
 import { describe, expect } from 'vitest';
-import { setup, check, api, createWorld, ok, requires, type Client } from './support/index.ts';
+import { setup, check, api, bodyFor, createWorld, ok, requires, role, type Client } from './support/index.ts';
 
 const client = api();
 /** Entities ana and ben (personas) and user (a user), see worldBody(). */
@@ -42,6 +42,11 @@ function hasVad(value: unknown): boolean {
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
+const ACTOR_NAMES = ['source', 'actor', 'from', 'sourceEntity', 'sourceName', 'actorName', 'entity', 'entityName', 'user', 'sourceId', 'actorId', 'entityId', 'userId'];
+const PERSONA_NAMES = ['target', 'persona', 'to', 'targetEntity', 'targetName', 'personaName', 'personaId', 'targetId'];
+/** An entity by its name, or by its id where the member names an id. */
+const entityRef = (name: string, ids: Map<string, string>) => (member: string) => (/id$/i.test(member) ? ids.get(name) ?? name : name);
+
 async function entities(c: Client, id: string): Promise<any[]> {
   const q = ok(await c.call('queryWorld', { params: { id }, body: {} }), 'query');
   return Array.isArray(q.entities) ? q.entities : [];
@@ -77,10 +82,11 @@ describe('world personas: GET/POST /worlds/{id}/personas, GET/DELETE /worlds/{id
     expect(list.some((p) => mentions(p, 'ana')), 'the list should contain the persona ana created with the world').toBe(true);
   });
 
-  check('PART-1', 'adds a persona that is then listed, readable with its emotional state, and an entity of the world', async () => {
-    const added = ok(await client.call('addWorldPersona', {
-      params: { id: worldId }, body: { name: 'cara', config: { identity: { name: 'Cara', role: 'neighbour' } } },
-    }), 'POST /worlds/{id}/personas with {name, config}');
+  check('PART-1', 'adds a persona that is then listed, readable with its emotional state, and an entity of the world', async (ctx) => {
+    const { body, shown } = bodyFor(ctx, 'addWorldPersona', [role('the persona name', ['name', 'entityName', 'personaName', 'key'], () => 'cara')], {
+      optional: [role('a persona config', ['config', 'personaConfig'], () => ({ identity: { name: 'Cara', role: 'neighbour' } }))],
+    });
+    const added = ok(await client.call('addWorldPersona', { params: { id: worldId }, body }), `POST /worlds/{id}/personas with ${shown}`);
     const list = await listPersonas(worldId);
     const entry = list.find((p) => mentions(p, 'cara'));
     expect(entry, 'the added persona cara should be listed').toBeDefined();
@@ -92,8 +98,9 @@ describe('world personas: GET/POST /worlds/{id}/personas, GET/DELETE /worlds/{id
     expect(cara?.type, 'the added persona should be an entity of type persona in query').toBe('persona');
   });
 
-  check('PART-1', 'removes a persona: it is no longer listed, readable, nor an entity of the world', async () => {
-    const added = ok(await client.call('addWorldPersona', { params: { id: worldId }, body: { name: 'dora' } }), 'POST /worlds/{id}/personas with {name}');
+  check('PART-1', 'removes a persona: it is no longer listed, readable, nor an entity of the world', async (ctx) => {
+    const { body, shown } = bodyFor(ctx, 'addWorldPersona', [role('the persona name', ['name', 'entityName', 'personaName', 'key'], () => 'dora')]);
+    const added = ok(await client.call('addWorldPersona', { params: { id: worldId }, body }), `POST /worlds/{id}/personas with ${shown}`);
     const { pid } = await readWorldPersona(worldId, 'dora', recordIn(added, 'persona'));
     expect(pid, 'the added persona dora should be readable').toBeDefined();
     ok(await client.call('removeWorldPersona', { params: { id: worldId, pid: pid! } }), 'DELETE /worlds/{id}/personas/{pid}');
@@ -114,13 +121,14 @@ describe('actions: GET/POST /worlds/{id}/actions, DELETE /worlds/{id}/actions/{a
     expect((await listActions(id)).length, 'a new world should list its default actions').toBeGreaterThan(0);
   });
 
-  check('PART-2', 'creates a custom action, lists it beside the defaults, and deletes it', async () => {
+  check('PART-2', 'creates a custom action, lists it beside the defaults, and deletes it', async (ctx) => {
     const id = await createWorld(client, 'actions-custom');
     const defaults = await listActions(id);
     const name = 'cf-wave';
-    const created = ok(await client.call('createAction', {
-      params: { id }, body: { name, description: 'Waves from across the street.' },
-    }), 'POST /worlds/{id}/actions with {name, description}');
+    const { body, shown } = bodyFor(ctx, 'createAction', [role('the action name', ['name', 'actionName', 'title', 'label', 'key', 'id'], () => name)], {
+      optional: [role('a description', ['description', 'summary'], () => 'Waves from across the street.')],
+    });
+    const created = ok(await client.call('createAction', { params: { id }, body }), `POST /worlds/{id}/actions with ${shown}`);
     const record = recordIn(created, 'action');
     const aid = [record.id, record.actionId, created?.id, created?.actionId].find((x) => typeof x === 'string');
     expect(aid, `the created action should have an id (result.action.id or result.id); got ${JSON.stringify(created).slice(0, 200)}`).toBeTypeOf('string');
@@ -135,15 +143,19 @@ describe('actions: GET/POST /worlds/{id}/actions, DELETE /worlds/{id}/actions/{a
 });
 
 describe('relationships: PUT/GET /worlds/{id}/relationships, DELETE /worlds/{id}/relationships/{rid}', () => {
-  check('PART-3', 'upserts a relationship (one record, updated), lists it, shows it in query, and deletes it', async () => {
+  check('PART-3', 'upserts a relationship (one record, updated), lists it, shows it in query, and deletes it', async (ctx) => {
     const id = await createWorld(client, 'relationships');
     const ids = new Map((await entities(client, id)).map((e) => [e.name, e.id]));
+    const bodyWith = (trust: number) => bodyFor(ctx, 'upsertRelationship', [
+      role('the actor', ACTOR_NAMES, entityRef('user', ids)), role('the persona', PERSONA_NAMES, entityRef('ana', ids)), role('the trust', ['trust'], () => trust),
+    ]);
     const toward = (r: any) => (mentions(r, 'user') || mentions(r, ids.get('user'))) && (mentions(r, 'ana') || mentions(r, ids.get('ana')));
     const trustOf = (r: any) => r?.relationship?.trust ?? r?.trust;
     const list = async () => listIn(ok(await client.call('listRelationships', { params: { id } }), 'GET /worlds/{id}/relationships'), 'relationships');
-    const upsert = async (trust: number) => ok(await client.call('upsertRelationship', {
-      params: { id }, body: { source: 'user', target: 'ana', relationship: { type: 'stranger', strength: 0.2, trust } },
-    }), 'PUT /worlds/{id}/relationships with {source, target, relationship}');
+    const upsert = async (trust: number) => {
+      const { body, shown } = bodyWith(trust);
+      return ok(await client.call('upsertRelationship', { params: { id }, body }), `PUT /worlds/{id}/relationships with ${shown}`);
+    };
 
     const first = await upsert(0.3);
     expect((await list()).filter(toward).map(trustOf), 'one relationship user → ana with trust 0.3').toEqual([0.3]);
@@ -182,24 +194,36 @@ describe('POST /worlds/{id}/interact', () => {
     const actions = listIn(ok(await client.call('listActions', { params: { id } }), 'GET /worlds/{id}/actions'), 'actions');
     const actionId = actions.map((a) => a?.id ?? a?.actionId).find((x) => typeof x === 'string');
     expect(actionId, 'a listed action should have an id to interact with').toBeTypeOf('string');
-    const result = ok(await client.call('interact', { params: { id }, body: { actionId, actor: 'user', target: 'ana' } }),
-      'POST /worlds/{id}/interact with {actionId, actor, target}');
+    const ids = new Map((await entities(client, id)).map((e) => [e.name, e.id]));
+    const actionName = actions.find((a) => (a?.id ?? a?.actionId) === actionId)?.name;
+    const { body, shown } = bodyFor(ctx, 'interact', [
+      role('the action', ['actionId', 'action', 'actionName', 'aid', 'name', 'type'], (member) => (/name/i.test(member) && typeof actionName === 'string' ? actionName : actionId)),
+      role('the actor', ACTOR_NAMES, entityRef('user', ids)), role('the persona', PERSONA_NAMES, entityRef('ana', ids)),
+    ]);
+    const result = ok(await client.call('interact', { params: { id }, body }), `POST /worlds/{id}/interact with ${shown}`);
     expect(hasVad(result), 'the result should carry the persona\'s response (an emotion with V, A, D)').toBe(true);
   });
 });
 
 describe('POST /worlds/{id}/time-jump', () => {
-  check('PART-6', 'advances simulated time: elapsedTime grows, in proportion to the seconds jumped', async () => {
+  check('PART-6', 'advances simulated time: elapsedTime grows, in proportion to the time jumped', async (ctx) => {
     const id = await createWorld(client, 'time-jump');
+    // A jump and one six times as long, in the unit the served document's member names (600 s, 10 min, 1 h…).
+    const UNITS: Record<string, number> = { seconds: 600, secs: 600, minutes: 10, mins: 10, hours: 1, days: 1 };
+    const jump = (times: number) => bodyFor(ctx, 'timeJump', [
+      role('the time to jump', ['seconds', 'secs', 'minutes', 'mins', 'hours', 'days', 'duration', 'amount', 'delta', 'by'], (member) => (UNITS[member.toLowerCase()] ?? 600) * times),
+    ]);
     // The unit of elapsedTime is not shown: compare two jumps instead of expecting a number.
     const t0 = await elapsed(client, id);
-    ok(await client.call('timeJump', { params: { id }, body: { seconds: 600 } }), 'POST /worlds/{id}/time-jump with {seconds: 600}');
+    const first = jump(1);
+    ok(await client.call('timeJump', { params: { id }, body: first.body }), `POST /worlds/{id}/time-jump with ${first.shown}`);
     const t1 = await elapsed(client, id);
-    ok(await client.call('timeJump', { params: { id }, body: { seconds: 3600 } }), 'POST /worlds/{id}/time-jump with {seconds: 3600}');
+    const second = jump(6);
+    ok(await client.call('timeJump', { params: { id }, body: second.body }), `POST /worlds/{id}/time-jump with ${second.shown}`);
     const t2 = await elapsed(client, id);
     expect(t1, 'progression.elapsedTime after a jump of 600 seconds').toBeGreaterThan(t0);
     const ratio = (t2 - t1) / (t1 - t0);
-    expect(ratio, `a jump of 3600 seconds should advance elapsedTime 6 times as much as one of 600 (got ${t1 - t0}, then ${t2 - t1})`).toBeGreaterThan(5.4);
-    expect(ratio, `a jump of 3600 seconds should advance elapsedTime 6 times as much as one of 600 (got ${t1 - t0}, then ${t2 - t1})`).toBeLessThan(6.6);
+    expect(ratio, `a jump 6 times as long should advance elapsedTime 6 times as much (got ${t1 - t0}, then ${t2 - t1})`).toBeGreaterThan(5.4);
+    expect(ratio, `a jump 6 times as long should advance elapsedTime 6 times as much (got ${t1 - t0}, then ${t2 - t1})`).toBeLessThan(6.6);
   });
 });

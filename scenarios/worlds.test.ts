@@ -1,6 +1,6 @@
 // Worlds: create, get, PATCH, list with its limit and cursor, engine version.
 import { describe, expect } from 'vitest';
-import { setup, check, api, createWorld, fails, named, ok, worldBody } from './support/index.ts';
+import { setup, check, api, bodyFor, createWorld, fails, named, ok, role, worldBody } from './support/index.ts';
 
 const client = api();
 let worldId: string;
@@ -29,9 +29,13 @@ describe('POST /worlds and GET /worlds/{id}', () => {
 });
 
 describe('PATCH /worlds/{id}', () => {
-  check('WORLD-7', 'changes the definition, read back by GET', async () => {
+  check('WORLD-7', 'changes the definition, read back by GET', async (ctx) => {
     const name = named('renamed');
-    ok(await client.call('updateWorld', { params: { id: worldId }, body: { definition: { identity: { name } } } }));
+    // The body is not shown: the definition as a member, or its identity at the top (a merge patch of the definition).
+    const { body, shown } = bodyFor(ctx, 'updateWorld', [role('the definition', ['definition'], () => ({ identity: { name } }))], {
+      or: [[role('the identity', ['identity'], () => ({ name }))]],
+    });
+    ok(await client.call('updateWorld', { params: { id: worldId }, body }), `PATCH /worlds/{id} with ${shown}`);
     const { world } = ok(await client.call('getWorld', { params: { id: worldId } }));
     expect(world.definition.identity.name).toBe(name);
   });

@@ -2,6 +2,7 @@
 import type { OptionSpec } from '../common/options.ts';
 import { AREAS } from '../../contract/requirements.ts';
 import { PLANS } from '../../contract/plans.ts';
+import { DEFAULT_MAX_BODY_MB } from '../../suite/http/transport.ts';
 
 export const OPTIONS = [
   { name: 'base-url', type: 'string', placeholder: 'URL', description: 'deployment to check; without it the embedded reference is started and checked' },
@@ -22,6 +23,7 @@ export const OPTIONS = [
   { name: 'generated', type: 'integer', default: 400, placeholder: 'N', description: 'requests the generated area may send (generated inputs and stateful sequences, shrunk on failure); 0 = none' },
   { name: 'seed', type: 'integer', placeholder: 'S', description: 'seed of the generated area (default: random, printed): the same seed repeats the same requests' },
   { name: 'timeout-ms', type: 'integer', default: 10_000, description: 'timeout of each request' },
+  { name: 'max-body-mb', type: 'number', default: DEFAULT_MAX_BODY_MB, placeholder: 'MB', description: "an answer larger than this is the target's failure and is not read further (memory stays bounded)" },
   { name: 'deadline-s', type: 'integer', default: 1800, description: 'the whole run (preflight and checks) stops after this many seconds; cleanup then has 60 s of its own; exit 2' },
   { name: 'cleanup', type: 'string', placeholder: 'LEDGER', description: 'remove what an earlier run left (the ledger it named, e.g. reports/.created-<run>.jsonl) with --api-key, then exit' },
   { name: 'config', type: 'string', placeholder: 'FILE', description: 'JSON file of options (keys are option names); env and flags override it' },

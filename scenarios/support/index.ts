@@ -3,35 +3,17 @@
 import { Client } from '../../suite/http/client.ts';
 import { expectFor, ok } from '../../suite/scenario/check.ts';
 import { suiteConfig, type SuiteConfig } from '../../suite/data/config.ts';
-import { minimalInstance } from '../../fixtures/minimal.ts';
+import { nextCursor, pageSize, pagingOf } from './served.ts';
 import { documents } from '../../suite/checks/documents.ts';
 
 export { Client, type Reply } from '../../suite/http/client.ts';
 export { check, setup, ok, fails, expectFor, requires, notRun, skip } from '../../suite/scenario/check.ts';
+export { bodyFor, minimalBody, role, servedBody, servedBodyWith, servedBodyProblem, unusable, pagingOf, pageSize, type Role } from './served.ts';
 export const api = () => new Client();
 export const config = (): SuiteConfig => suiteConfig();
 
 /** A name that says which run made it, so leftovers can be traced and cleaned. */
 export const named = (label: string) => `cf-${suiteConfig().runId} ${label}`;
-
-/** The smallest body the SPEC contract accepts for an operation (SPEC.md requires no member: often `{}`). */
-export function minimalBody(operationId: string): unknown {
-  return minimalInstance(documents().bundled.requestSchema(operationId));
-}
-
-/**
- * The smallest body the deployment's own document accepts for an operation of SPEC.md (found by its
- * method and path), for operations whose request SPEC.md does not show: a body of the reference's
- * making would prove nothing about another deployment. `described` is false when the served
- * document says nothing of the operation's body.
- */
-export function servedBody(operationId: string): { described: boolean; body: unknown } {
-  const op = documents().bundled.operation(operationId);
-  const served = op && documents().served.operationAt(op.method, op.path);
-  const schema = served ? documents().served.requestSchema(served.operationId) : undefined;
-  if (schema) return { described: true, body: minimalInstance(schema) };
-  return { described: !!served && !served.spec.requestBody, body: op?.spec.requestBody ? minimalBody(operationId) : undefined };
-}
 
 /**
  * The items of a list result: the result itself when it is an array, else its one array member that
@@ -44,12 +26,69 @@ export function listItems(operationId: string, result: unknown): unknown[] | und
   if (!result || typeof result !== 'object') return undefined;
   const op = documents().bundled.operation(operationId);
   const served = op && documents().served.operationAt(op.method, op.path);
-  const declared = served ? documents().served.responseSchema(served.operationId, documents().served.statuses(served.operationId).find((k) => /^2/.test(k)) ?? '200') : undefined;
+  const key = served && documents().served.successKey(served.operationId);
+  const declared = served && key ? documents().served.responseSchema(served.operationId, key) : undefined;
   const resultSchema = declared?.properties?.result;
   const named = Object.entries<Record<string, unknown>>(resultSchema?.properties ?? {}).filter(([, v]) => v?.type === 'array').map(([k]) => k);
   const arrays = Object.entries(result as Record<string, unknown>).filter(([, v]) => Array.isArray(v)).map(([k]) => k);
   const member = named.find((k) => arrays.includes(k)) ?? (arrays.length === 1 ? arrays[0] : undefined);
   return member ? ((result as Record<string, unknown[]>)[member]) : undefined;
+}
+
+/** Requests a check may have in flight at once when they do not depend on each other (all paced by the one pacer per key). */
+export const IN_FLIGHT = 4;
+
+/**
+ * `fn` over every item, at most `limit` at a time, results in the items' order: a check of many
+ * independent requests is bound by the target's latency divided by `limit`, not multiplied by its count.
+ */
+export async function inFlight<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, limit = IN_FLIGHT): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** The id a listed record carries (`id`, or `worldId` / `personaId`). */
+export const idOf = (x: unknown): string => {
+  const r = (x ?? {}) as Record<string, unknown>;
+  return [r.id, r.worldId, r.personaId].find((v): v is string => typeof v === 'string') ?? '';
+};
+
+export interface Walk { ids: string[]; pages: number; repeated: string[]; complete: boolean }
+
+/**
+ * Every record of a list, page after page, as the list pages (SPEC.md for GET /worlds, the served
+ * document for GET /personas: scenarios/support/served.ts). A result with no list in it fails the
+ * check: never a pass. `complete` is false when the walk stopped at its page bound.
+ */
+export async function walkList(client: Client, operationId: 'listWorlds' | 'listPersonas', options: { key?: string; size?: number; maxPages?: number } = {}): Promise<Walk> {
+  const paging = pagingOf(operationId);
+  const walk: Walk = { ids: [], pages: 0, repeated: [], complete: false };
+  let cursor: string | undefined;
+  for (; walk.pages < (options.maxPages ?? 200);) {
+    const query: Record<string, string> = {};
+    if (paging.sizeParam) query[paging.sizeParam] = String(pageSize(paging, options.size ?? 100));
+    if (cursor && paging.cursorParam) query[paging.cursorParam] = cursor;
+    const reply = await client.call(operationId, { key: options.key, query });
+    const result = ok(reply, operationId);
+    const items = listItems(operationId, result);
+    expectFor(reply, items !== undefined, { title: `${operationId}: no list found in the result`, expected: 'the result, or one array member of it, listing the records', received: reply.text.slice(0, 300) });
+    walk.pages += 1;
+    for (const id of items!.map(idOf)) (walk.ids.includes(id) ? walk.repeated : walk.ids).push(id);
+    // No next page given back: the list is complete. One given that the document names no parameter
+    // to send it with: the walk cannot go on (not complete).
+    cursor = nextCursor(paging, result);
+    if (!cursor) { walk.complete = true; break; }
+    if (!paging.cursorParam) break;
+  }
+  return walk;
 }
 
 /** A world with two personas and a user, and a trigger that moves to `storm` after 3 `thunder` events. */

@@ -3,6 +3,7 @@
 // which ones looked at it and what they found; results make one row per requirement and operation.
 import type { RequirementId } from '../../contract/requirements.ts';
 import type { ResponseValidator } from '../../contract/validate.ts';
+import type { Exchange } from '../data/exchange.ts';
 
 export interface ResponseContext {
   method: string;
@@ -21,8 +22,8 @@ export interface ResponseCheck {
   id: RequirementId;
   /** Whether the check has anything to look at in this response. */
   applies(r: ResponseContext): boolean;
-  /** Problems found; none means the response keeps the requirement. */
-  run(r: ResponseContext): string[];
+  /** Problems found; none means the response keeps the requirement. `notRun`: it could not look, and why. */
+  run(r: ResponseContext): string[] | { notRun: string };
 }
 
 const is2xx = (r: ResponseContext) => r.status >= 200 && r.status < 300;
@@ -58,20 +59,25 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
     applies: (r) => !!r.operation && r.served.reader.operations().length > 0,
     run: (r) => {
       const servedId = r.served.reader.operationAt(r.method, r.operation!.path)?.operationId;
-      return servedId ? r.served.check(servedId, r.status, r.contentType, r.body).problems : [`the served document has no ${r.method} ${r.operation!.path}`];
+      if (!servedId) return [`the served document has no ${r.method} ${r.operation!.path}`];
+      const verdict = r.served.check(servedId, r.status, r.contentType, r.body);
+      // A schema the suite cannot compile is no verdict on the deployment: this operation's row says why.
+      return verdict.notRun && verdict.ok ? { notRun: `the served document's schema for ${servedId} (${r.status}): ${verdict.notRun}` } : verdict.problems;
     },
   },
 ];
 
 /** Runs every check that applies: which looked at the response, and what each found. */
-export function inspect(r: ResponseContext): { checked: RequirementId[]; problems: Partial<Record<RequirementId, string[]>> } {
+export function inspect(r: ResponseContext): Pick<Exchange, 'checked' | 'problems' | 'notChecked'> {
   const checked: RequirementId[] = [];
   const problems: Partial<Record<RequirementId, string[]>> = {};
+  const notChecked: Partial<Record<RequirementId, string>> = {};
   for (const c of RESPONSE_CHECKS) {
     if (!c.applies(r)) continue;
-    checked.push(c.id);
     const found = c.run(r);
+    if (!Array.isArray(found)) { notChecked[c.id] = found.notRun; continue; }
+    checked.push(c.id);
     if (found.length) problems[c.id] = found;
   }
-  return { checked, problems };
+  return { checked, problems, ...(Object.keys(notChecked).length ? { notChecked } : {}) };
 }

@@ -21,6 +21,8 @@ export interface SuiteConfig extends StopSignal {
   allowedOrigin?: string;
   allowBillable: boolean;
   timeoutMs: number;
+  /** An answer larger than this is the target's failure, and is not read further (`--max-body-mb`). */
+  maxBodyBytes: number;
   /** Requests the generated area may send (`--generated`; 0 turns it off). */
   generated: number;
   /** Seed of the generated area (`--seed`): the same seed gives the same generated requests. */

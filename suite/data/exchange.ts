@@ -20,6 +20,8 @@ export interface Exchange {
   checked: RequirementId[];
   /** Requirement id → problems they found (ENV-1, ENV-3, CONTRACT-1, CONTRACT-2…). */
   problems: Partial<Record<RequirementId, string[]>>;
+  /** Per-response checks that applied but could not look (a schema the suite cannot compile), and why. */
+  notChecked?: Partial<Record<RequirementId, string>>;
 }
 
 /** Bodies and URLs (a generated URL may be 100,000 characters) are kept to a readable size. */

@@ -1,37 +1,16 @@
-// Instances of a dereferenced JSON Schema (contract/openapi-reader.ts), as fast-check arbitraries, and
+// Instances of a dereferenced JSON Schema (contract/openapi-reader.ts; allOf merged as fixtures/minimal.ts merges it), as fast-check arbitraries, and
 // the ways to break one. No maintained library maps JSON Schema to fast-check 4 (json-schema-fast-check
 // is built on fast-check 1 and faker 4), and the request schemas of the contract use a small part of
 // JSON Schema: object, array, string, number, integer, boolean, enum, const, allOf, anyOf, oneOf.
 // Valid instances lean on the edges: bounds, built-in member names for free keys and strings, extreme
 // numbers where no bound is given. Breaking one is data too (a Mutation), so that it shrinks.
 import fc from 'fast-check';
-import { minimalInstance } from '../../fixtures/minimal.ts';
-import { BUILTIN_NAMES, anyValue, extremeNumber, nastyString, nastyValue, objectOf, typeOf } from './values.ts';
+import { armsOf, mergeAllOf, minimalInstance, typeOf } from '../../fixtures/minimal.ts';
+import { BUILTIN_NAMES, anyValue, extremeNumber, nastyString, nastyValue, objectOf, typeOf as valueTypeOf } from './values.ts';
 
 type Json = Record<string, any>;
 
 const MAX_DEPTH = 8;
-
-/** Merges the object parts of an allOf (an Input reference plus the members an operation requires). */
-function merged(schema: Json): Json {
-  if (!schema.allOf) return schema;
-  const parts: Json[] = schema.allOf.map(merged);
-  const typed = parts.filter((p) => p.type !== undefined && p.type !== 'object');
-  if (typed.length && typed.every((p) => p.type === 'array')) {
-    const items = typed.map((p) => p.items).filter(Boolean);
-    return { ...Object.assign({}, ...typed), items: items.length > 1 ? merged({ allOf: items }) : items[0], minItems: Math.max(0, ...typed.map((p) => p.minItems ?? 0)) };
-  }
-  if (typed.length) return typed[0];
-  const properties: Json = {};
-  for (const p of parts) for (const [k, v] of Object.entries<Json>(p.properties ?? {})) properties[k] = properties[k] ? merged({ allOf: [properties[k], v] }) : v;
-  const closed = parts.some((p) => p.additionalProperties === false);
-  const extra = parts.find((p) => p.additionalProperties && typeof p.additionalProperties === 'object')?.additionalProperties;
-  return { type: 'object', properties, required: [...new Set(parts.flatMap((p) => p.required ?? []))], additionalProperties: closed ? false : extra ?? true };
-}
-
-/** The type a schema describes; members or items without a `type` still say it. */
-const typeName = (schema: Json): string | undefined => (Array.isArray(schema.type) ? schema.type[0] : schema.type)
-  ?? (schema.properties || schema.required || schema.additionalProperties !== undefined ? 'object' : schema.items ? 'array' : undefined);
 
 function stringOf(schema: Json): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
@@ -49,10 +28,14 @@ function stringOf(schema: Json): fc.Arbitrary<string> {
 }
 
 function numberOf(schema: Json, integer: boolean): fc.Arbitrary<number> {
-  const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum : undefined);
-  const high = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum : undefined);
-  const inside = (n: number) => (schema.minimum === undefined || n >= schema.minimum) && (schema.exclusiveMinimum === undefined || n > schema.exclusiveMinimum)
-    && (schema.maximum === undefined || n <= schema.maximum) && (schema.exclusiveMaximum === undefined || n < schema.exclusiveMaximum) && (!integer || Number.isInteger(n));
+  // Bounds are numbers (the loader upgraded 3.0's booleans); anything else bounds nothing, so that a
+  // filter below can always find a value.
+  const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  const [min, max, xmin, xmax] = [num(schema.minimum), num(schema.maximum), num(schema.exclusiveMinimum), num(schema.exclusiveMaximum)];
+  const low = min ?? xmin;
+  const high = max ?? xmax;
+  const inside = (n: number) => (min === undefined || n >= min) && (xmin === undefined || n > xmin)
+    && (max === undefined || n <= max) && (xmax === undefined || n < xmax) && (!integer || Number.isInteger(n));
   const edges = [low, high, low !== undefined ? low + 1 : undefined, high !== undefined ? high - 1 : undefined, low !== undefined ? low + Number.EPSILON : undefined, 0, 1, -1]
     .filter((n): n is number => n !== undefined && inside(n));
   const range = integer
@@ -68,11 +51,12 @@ export function validOf(schema: Json | undefined, depth = 0): fc.Arbitrary<unkno
   if (!schema) return fc.constant({});
   // Deeper than this, the smallest valid instance: the schema still holds, the sample stays small.
   if (depth > MAX_DEPTH) return fc.constant(minimalInstance(schema));
-  const s = merged(schema);
+  const s = mergeAllOf(schema);
   if (s.const !== undefined) return fc.constant(s.const);
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
-  if (s.anyOf || s.oneOf) return fc.oneof(...(s.anyOf ?? s.oneOf).map((x: Json) => validOf(x, depth + 1)));
-  switch (typeName(s)) {
+  const arms = armsOf(s);
+  if (arms) return fc.oneof(...arms.map((x) => validOf(x, depth + 1)));
+  switch (typeOf(s)) {
     case 'object': {
       const properties = Object.entries<Json>(s.properties ?? {});
       const required = new Set<string>(s.required ?? []);
@@ -166,7 +150,7 @@ export function applyMutation(instance: unknown, m: Mutation): { value: unknown;
     case 'nasty': {
       const before = parent && key !== undefined ? parent[key] : copy;
       // A wrong type must be one: a value of the same type is turned into null.
-      const value = m.kind === 'wrong-type' && typeOf(m.value) === typeOf(before) ? null : m.value;
+      const value = m.kind === 'wrong-type' && valueTypeOf(m.value) === valueTypeOf(before) ? null : m.value;
       if (!parent || key === undefined) return { value, where: '(the whole body)' };
       set(parent, key, value);
       return { value: copy, where };

@@ -4,6 +4,8 @@
 // the bundled contract and the served document, and notes what the run creates for cleanup.
 import { request } from 'undici';
 import { appendFileSync } from 'node:fs';
+import { transport } from './transport.ts';
+import { whyFailed } from './why.ts';
 import type { ResponseValidator } from '../../contract/validate.ts';
 import { documents, type Documents } from '../checks/documents.ts';
 import { suiteConfig, type SuiteConfig } from '../data/config.ts';
@@ -32,7 +34,8 @@ export interface Reply<T = any> { status: number; headers: Record<string, string
 const MAX_RETRIES_ON_429 = 2;
 const MAX_WAIT_S = 65;
 
-const lastSend = new Map<string, number>();
+/** Per key, the earliest time the next paced request may leave (one pacer per key for the worker). */
+const nextSlot = new Map<string, number>();
 
 export class Client {
   readonly config: SuiteConfig;
@@ -83,27 +86,32 @@ export class Client {
       // The run's deadline bounds every exchange too.
       const timeoutMs = Math.max(1, Math.min(this.config.timeoutMs, msLeft(this.config)));
       const secrets = [this.config.apiKey, this.config.secondKey, this.config.rateLimitKey, this.config.originKey, key ?? ''];
-      let res: Awaited<ReturnType<typeof request>>;
+      const maxBodyBytes = this.config.maxBodyBytes;
+      let res: Awaited<ReturnType<typeof request>> | undefined;
       let text: string;
       try {
         // One deadline for the whole exchange, headers and body: a target that drip-feeds its answer
-        // is as late as a silent one (undici's own timeouts measure idle time only).
+        // is as late as a silent one (undici's own timeouts measure idle time only). The transport
+        // caps the answer's size and resends a request a stale keep-alive connection lost.
         const signal = AbortSignal.timeout(timeoutMs);
         res = await request(this.config.baseUrl + target, {
-          method: method as 'GET', headers, body: requestBody, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+          method: method as 'GET', headers, body: requestBody, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, ...transport(method, maxBodyBytes),
         });
         text = await res.body.text();
       } catch (err) {
         const e = err as Error & { code?: string };
         this.stopIfStopping();
-        const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? `no complete answer within ${timeoutMs} ms` : `${e.code ?? e.name}: ${e.message}`;
+        const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? `no complete answer within ${timeoutMs} ms` : whyFailed(e, { url: this.config.baseUrl + target, maxBodyBytes });
+        // The status and headers, when they came before the body failed.
         const exchange: Exchange = {
           operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)), requestHeaders: redactHeaders(headers, secrets),
-          requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)), status: 0, responseHeaders: {},
+          requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)), status: res?.statusCode ?? 0,
+          responseHeaders: res ? redactHeaders(res.headers as Record<string, unknown>, secrets) : {},
           responseBody: '', durationMs: Math.round(performance.now() - started), checked: [], problems: {},
         };
         record(exchange);
-        throw new TransportFailure({ title: `${method} ${target}: the target gave no complete answer (${why})`, expected: 'a complete HTTP response', received: why, exchange });
+        const title = `${method} ${target}: the target gave no complete answer (${scrub(why, secrets)})`;
+        throw new TransportFailure({ title, expected: 'a complete HTTP response', received: scrub(why, secrets), exchange });
       }
       const durationMs = Math.round(performance.now() - started);
       const responseHeaders = redactHeaders(res.headers as Record<string, unknown>, secrets);
@@ -142,18 +150,28 @@ export class Client {
     }
   }
 
+  /**
+   * Waits until this key may send again: one interval after the last request actually sent. The check
+   * and the claim happen with no wait between them, so requests made at once (checks running
+   * concurrently in this worker) leave one interval apart, however late their timers fire.
+   */
   private async pace(key: string): Promise<void> {
     if (!this.config.paceRpm) return;
     const interval = 60_000 / this.config.paceRpm;
-    const wait = (lastSend.get(key) ?? 0) + interval - Date.now();
-    if (wait > 0) await this.sleep(wait);
-    lastSend.set(key, Date.now());
+    for (;;) {
+      const now = Date.now();
+      const next = nextSlot.get(key) ?? 0;
+      if (now >= next) { nextSlot.set(key, now + interval); return; }
+      await this.sleep(next - now);
+    }
   }
 
   /** What the run creates is written down first, so that cleanup finds it even after a crash. */
   private ledger(operationId: string, body: any): void {
     const kind = operationId === 'createWorld' ? 'world' : operationId === 'createPersona' ? 'persona' : undefined;
-    const id = kind === 'world' ? body?.result?.worldId : kind === 'persona' ? body?.result?.personaId : undefined;
-    if (kind && typeof id === 'string') appendFileSync(this.config.ledgerFile, JSON.stringify({ kind, id, baseUrl: this.config.baseUrl }) + '\n');
+    // The id where SPEC.md puts it, or (a broken envelope) at the top: either way it is the run's.
+    const member = kind === 'world' ? 'worldId' : 'personaId';
+    const id = kind ? body?.result?.[member] ?? body?.[member] : undefined;
+    if (kind && typeof id === 'string') appendFileSync(this.config.ledgerFile, JSON.stringify({ kind, id, baseUrl: this.config.baseUrl, runId: this.config.runId }) + '\n');
   }
 }

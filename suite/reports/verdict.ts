@@ -22,6 +22,9 @@ export function verdict(result: RunResult): Verdict {
     const must = count(result, 'MUST', 'fail');
     return { pass: false, line: `INCOMPLETE: the run stopped before its end (${result.stopped}); ${must ? `${plural(must, 'MUST requirement')} broken so far, ` : ''}${count(result, 'MUST', 'pass')} of ${total(result, 'MUST')} MUST verified; no verdict (exit 2)${tail}` };
   }
+  if (result.exitCode === 2 && result.nothingVerified && !result.checks.some((c) => c.outcome === 'error' && c.level === 'MUST')) {
+    return { pass: false, line: `NOTHING VERIFIED: no MUST requirement was checked, so this is no pass (${result.nothingVerified}); no verdict (exit 2)${tail}` };
+  }
   if (result.exitCode === 2) {
     const erred = result.checks.filter((c) => c.outcome === 'error' && c.level === 'MUST').length;
     return { pass: false, line: `INCOMPLETE: the suite itself failed in ${plural(erred, 'MUST check')} (see the errors above); no verdict (exit 2)${tail}` };

@@ -54,6 +54,8 @@ export interface RunResult {
   exitCode: 0 | 1 | 2;
   /** Why the run stopped before its end, if it did. */
   stopped?: string;
+  /** Set when the run verified no MUST requirement (exit 2, never a pass): the areas it ran and what kept their checks from running. */
+  nothingVerified?: string;
 }
 
 /** What the collector hands over for one finished check (or one failed setup). */
@@ -122,9 +124,11 @@ export function buildResults(input: {
   for (const requirementId of PER_RESPONSE) {
     const q = requirement(requirementId);
     const byOp = new Map<string, Exchange[]>();
+    const cannot = new Map<string, string>();
     for (const x of exchanges) {
-      if (!x.checked?.includes(requirementId)) continue;
       const key = x.operationId ?? `${x.method} (not an operation)`;
+      if (x.notChecked?.[requirementId]) cannot.set(key, x.notChecked[requirementId]!);
+      if (!x.checked?.includes(requirementId)) continue;
       if (!byOp.has(key)) byOp.set(key, []);
       byOp.get(key)!.push(x);
     }
@@ -141,6 +145,12 @@ export function buildResults(input: {
           expected: q.title, received: bad.problems[requirementId]!.join('\n'), exchange: bad, curl: curlOf(bad), culprit: 'target',
         } : undefined,
       });
+    }
+    // Operations whose answers the check could not look at (never a pass): not run, with the reason.
+    for (const [operationId, reason] of [...cannot].filter(([op]) => !byOp.has(op)).sort(([a], [b]) => a.localeCompare(b))) {
+      const id = `${requirementId} ${operationId}`;
+      say(requirementId, id, 'not-run');
+      checks.push({ id, area: q.area, title: `${q.title} (${operationId})`, requirementIds: [requirementId], level: q.level, outcome: 'not-run', reason, operations: [operationId], durationMs: 0 });
     }
   }
 
@@ -169,10 +179,26 @@ export function buildResults(input: {
   // A broken MUST (or SHOULD with --strict) is 1; a fault of the suite on a MUST check means the
   // verdict is unknown: 2, never a pass.
   // A run stopped before its end (deadline, Ctrl-C) has no verdict: 2, whatever it saw so far.
-  const exitCode = input.stopped ? 2 : requirements.some((q) => q.outcome === 'fail') ? 1 : requirements.some((q) => q.outcome === 'error' && q.level === 'MUST') ? 2 : 0;
+  // A run that verified no MUST requirement has none either: "nothing broken" is not a pass when
+  // nothing was looked at (areas chosen, flags missing); 2, with why.
+  const nothingVerified = requirements.some((q) => q.level === 'MUST' && q.outcome === 'pass') ? undefined : whyNothingVerified(checks, input.areas);
+  const exitCode = input.stopped ? 2 : requirements.some((q) => q.outcome === 'fail') ? 1
+    : requirements.some((q) => q.outcome === 'error' && q.level === 'MUST') || nothingVerified ? 2 : 0;
   return {
     tool: 'simulation-conformance', runId: input.runId, startedAt: input.startedAt.toISOString(),
     durationMs: Date.now() - input.startedAt.getTime(), target: input.target, config: input.config,
-    requirements, checks, coverage, drift: input.drift, requestCount: exchanges.length, summary, exitCode, stopped: input.stopped,
+    requirements, checks, coverage, drift: input.drift, requestCount: exchanges.length, summary, exitCode, stopped: input.stopped, nothingVerified,
   };
+}
+
+/** The areas a run ran, and what kept their checks from verifying anything (grouped by reason: one flag answers a group). */
+function whyNothingVerified(checks: CheckResult[], areas: readonly string[]): string {
+  const reasons = new Map<string, number>();
+  for (const c of checks) {
+    if (c.outcome === 'pass' || c.level !== 'MUST') continue;
+    const reason = c.reason ?? (c.outcome === 'error' ? 'a fault of the suite' : c.outcome);
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  const why = [...reasons].map(([reason, n]) => `${reason} (${n} check${n === 1 ? '' : 's'})`);
+  return `areas run: ${areas.join(', ') || 'none'}; ${why.length ? `their MUST checks did not verify: ${why.join('; ')}` : 'they hold no MUST check that ran'}`;
 }

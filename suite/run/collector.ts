@@ -111,6 +111,14 @@ export class Collector implements Reporter {
     this.print(`  ✗ ${area}: the scenario file could not run: ${message.split('\n')[0]}`);
   }
 
+  /** Takes in what another lane's collector gathered (lanes run at once: suite/run/vitest.ts). */
+  absorb(other: Collector): this {
+    this.checks.push(...other.checks);
+    this.unhandled.push(...other.unhandled);
+    this.strayExchanges.push(...other.strayExchanges);
+    return this;
+  }
+
   onTestRunEnd(_modules: unknown, errors: ReadonlyArray<{ message?: string }>): void {
     for (const e of errors) this.unhandled.push(String(e.message ?? e));
   }

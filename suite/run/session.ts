@@ -10,16 +10,19 @@ import type { Target } from './target.ts';
 import type { SuiteConfig } from '../data/config.ts';
 import { runScenarios } from './vitest.ts';
 import { buildResults, type RunResult } from '../results/results.ts';
-import { cleanup, type CleanupResult } from './ledger.ts';
+import { cleanup, describeCleanup, type CleanupResult } from './ledger.ts';
 import { DEADLINE_REASON, requestStop } from '../data/stop.ts';
 import { drift } from '../results/drift.ts';
 import { bundledContract, loadDocuments } from '../checks/documents.ts';
+import { DEFAULT_MAX_BODY_MB, mbToBytes } from '../http/transport.ts';
 
 export interface SessionOptions {
   areas: SelectableArea[];
   strict: boolean;
   keep: boolean;
   timeoutMs: number;
+  /** The answer size cap in MB (--max-body-mb; default DEFAULT_MAX_BODY_MB). */
+  maxBodyMb?: number;
   /** Epoch ms of the run's deadline (--deadline-s, armed when the command started). */
   deadlineAt: number;
   /** Folder for the ledger of created resources (the report folder). */
@@ -79,6 +82,7 @@ export function createSession(target: Target, o: SessionOptions): Session {
     allowedOrigin: o.allowedOrigin ?? target.extraKeys.allowedOrigin,
     allowBillable: target.embedded || o.allowBillable,
     timeoutMs: o.timeoutMs,
+    maxBodyBytes: mbToBytes(o.maxBodyMb ?? DEFAULT_MAX_BODY_MB),
     generated: o.generated ?? DEFAULT_GENERATED,
     seed: o.seed ?? randomBytes(4).readUInt32BE() % 2_147_483_647,
     ledgerFile: join(o.workDir, `.created-${runId}.jsonl`),
@@ -103,17 +107,14 @@ export function createSession(target: Target, o: SessionOptions): Session {
   const tidy: Session['tidy'] = async ({ abandon, boundMs = CLEANUP_BOUND_MS } = {}) => {
     if (o.keep) { o.print(`  --keep: left what the run created (listed in ${config.ledgerFile})`); return undefined; }
     const until = Date.now() + boundMs;
-    const once = () => cleanup({
+    // Twice: a request already in flight when the run stopped may still create something.
+    const done = await cleanup({
       baseUrl: target.baseUrl, apiKey: target.apiKey, ledgerFile: config.ledgerFile, timeoutMs: o.timeoutMs, until, abandon,
+      runId, passes: 2, maxBodyBytes: config.maxBodyBytes,
       progress: (left, total) => { progress = { left, total }; },
     });
-    // Twice: a request already in flight when the run stopped may still create something.
-    const first = await once();
-    if (!abandon?.aborted) await new Promise((r) => setTimeout(r, 300));
-    const done = abandon?.aborted ? first : await once();
     progress = undefined;
-    const total = new Set([...first.left, ...done.left].map((c) => c.id)).size + first.deleted + done.deleted;
-    o.print(`  cleanup: soft-deleted ${first.deleted + done.deleted} of ${Math.max(total, first.created)} resources the run created${done.left.length ? `; ${done.left.length} left, listed in ${config.ledgerFile} (remove them later with --cleanup ${config.ledgerFile})` : ''}${done.failed.length ? `; could not delete: ${done.failed.slice(0, 5).join(', ')}` : ''}`);
+    o.print(`  cleanup: ${describeCleanup(done, config.ledgerFile)}`);
     rmSync(config.stopFile, { force: true });
     return done;
   };
@@ -126,7 +127,7 @@ export function createSession(target: Target, o: SessionOptions): Session {
       const collector = await runScenarios(config, o.areas, { print: o.print, stopping: stopping.signal, graceMs: o.timeoutMs + 5_000 });
       clearTimeout(timer);
       if (!stopped) for (const e of collector.unhandled) o.print(`  suite error: ${e}`);
-      const docs = await loadDocuments(config.bundledDocument, config.servedDocument);
+      const docs = await loadDocuments(config.bundledDocument, config.servedDocument, config.baseUrl);
       return buildResults({
         checks: collector.checks, strayExchanges: collector.strayExchanges, strict: o.strict, runId, startedAt: started,
         target: { baseUrl: target.baseUrl, embedded: target.embedded }, config: { ...o.shownConfig, areas: o.areas },

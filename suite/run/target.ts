@@ -2,11 +2,13 @@
 // reference started in-process with the keys the run needs. Refuses a live key without --allow-live.
 import { request } from 'undici';
 import { randomBytes } from 'node:crypto';
-import SwaggerParser from '@apidevtools/swagger-parser';
+import { loadOpenApi } from '../../contract/openapi-loader.ts';
 import { startReference, type RunningReference } from '../../reference/index.ts';
 import type { KeyRecord, Plan } from '../../reference/platform/index.ts';
 import { UsageError } from '../data/errors.ts';
 import { redactKey } from '../data/redact.ts';
+import { DEFAULT_MAX_BODY_MB, mbToBytes, transport } from '../http/transport.ts';
+import { whyFailed } from '../http/why.ts';
 
 export interface Target {
   baseUrl: string;
@@ -34,6 +36,8 @@ export interface TargetOptions {
   rateLimitWindowMs?: number;
   /** Epoch ms: the preflight gives up then (the run's --deadline-s). */
   deadlineAt?: number;
+  /** The answer size cap in bytes (--max-body-mb). */
+  maxBodyBytes?: number;
 }
 
 export function guardLiveKey(key: string | undefined, allowLive: boolean | undefined): void {
@@ -54,31 +58,47 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
   } catch {
     throw new UsageError(`--base-url '${options.baseUrl}' is not a URL`);
   }
-  const { document, problem } = await preflight(baseUrl, options.apiKey, options.timeoutMs ?? 10_000, options.deadlineAt ?? Infinity);
+  const { document, problem } = await preflight(baseUrl, options.apiKey, options.timeoutMs ?? 10_000, options.deadlineAt ?? Infinity, options.maxBodyBytes ?? mbToBytes(DEFAULT_MAX_BODY_MB));
   return { baseUrl, apiKey: options.apiKey, extraKeys: {}, embedded: false, document, documentProblem: problem, close: async () => {} };
 }
 
-/** What an answer looked like, in a few words: status, content type, first bytes. */
-const seen = (status: number, contentType: string | undefined, text: string) =>
-  `${status}, ${contentType || 'no content type'}, ${text.length ? `starting ${JSON.stringify(text.slice(0, 60))}${text.length > 60 ? '…' : ''}` : 'empty body'}`;
+interface Answer { status: number; contentType?: string; location?: string; text: string }
+
+/** What an answer looked like, in a few words: status (and where a redirect points), content type, first bytes. */
+const seen = (status: number, contentType: string | undefined, text: string, location?: string) =>
+  `${status}${location ? ` redirecting to ${location} (not followed: the key goes nowhere else; give that address as --base-url if it is the deployment)` : ''}, ${contentType || 'no content type'}, ${text.length ? `starting ${JSON.stringify(text.slice(0, 60))}${text.length > 60 ? '…' : ''}` : 'empty body'}`;
+const seenAnswer = (a: Answer) => seen(a.status, a.contentType, a.text, a.location);
+
+/** JSON in the service's envelope (`{"result": …}` or `{"error": {…}}`), or an OpenAPI document. */
+function likeTheService(a: Answer, document = false): boolean {
+  let parsed: unknown;
+  try { parsed = JSON.parse(a.text); } catch { return false; }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
+  const o = parsed as Record<string, unknown>;
+  const error = !!o.error && typeof o.error === 'object';
+  return error || (document ? typeof o.openapi === 'string' : 'result' in o);
+}
 
 /**
  * Reachable, serves /openapi.json, and accepts the key: else one clear line that says what was seen.
  * A missing or invalid document does not stop the run (OAS-1 fails it); the document is then empty.
+ * A target that answers neither request like the service (an HTML page, a redirect) is not checked:
+ * it is the wrong address, not a broken deployment.
  */
-async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, deadlineAt: number): Promise<{ document: Record<string, any>; problem?: string }> {
-  const get = async (path: string, headers: Record<string, string> = {}) => {
+async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, deadlineAt: number, maxBodyBytes: number): Promise<{ document: Record<string, any>; problem?: string }> {
+  const get = async (path: string, headers: Record<string, string> = {}): Promise<Answer> => {
     const limit = Math.max(1, Math.min(timeoutMs, deadlineAt - Date.now()));
     let reached = false;
     try {
-      const res = await request(baseUrl + path, { headers, signal: AbortSignal.timeout(limit), headersTimeout: limit, bodyTimeout: limit });
+      const res = await request(baseUrl + path, { headers, signal: AbortSignal.timeout(limit), headersTimeout: limit, bodyTimeout: limit, ...transport('GET', maxBodyBytes) });
       reached = true;
       const text = await res.body.text();
-      return { status: res.statusCode, contentType: res.headers['content-type'] as string | undefined, text };
+      const location = res.statusCode >= 300 && res.statusCode < 400 ? String(res.headers.location ?? '') || undefined : undefined;
+      return { status: res.statusCode, contentType: res.headers['content-type'] as string | undefined, location, text };
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       const late = e.name === 'TimeoutError' || e.name === 'AbortError' || /timeout/i.test(e.code ?? '');
-      const why = Date.now() >= deadlineAt ? 'the deadline (--deadline-s) was reached' : late ? `no complete answer within ${limit} ms` : e.code ?? e.message;
+      const why = Date.now() >= deadlineAt ? 'the deadline (--deadline-s) was reached' : late ? `no complete answer within ${limit} ms` : whyFailed(e, { url: baseUrl + path, maxBodyBytes });
       throw new UsageError(reached || late ? `${baseUrl}${path} answered but did not finish: ${why}` : `cannot reach ${baseUrl}: ${why}`);
     }
   };
@@ -91,8 +111,9 @@ async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, dea
       const parsed = JSON.parse(openapi.text);
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`not a JSON object (${seen(openapi.status, openapi.contentType, openapi.text)})`);
       if (typeof parsed.openapi !== 'string') throw new Error(`it has no \`openapi\` version member (${seen(openapi.status, openapi.contentType, openapi.text)})`);
-      // swagger-parser names the document "[object Object]" in some messages: say "the document".
-      await SwaggerParser.validate(structuredClone(parsed) as never).catch((err: Error) => { throw new Error(err.message.replace(/\[object Object\]/g, 'the document')); });
+      // The one loader reads it as every check will: same-document references only, bounded.
+      const { problems } = await loadOpenApi(parsed);
+      if (problems.length) throw new Error(problems[0]);
       document = parsed;
     } catch (err) {
       problem = `${baseUrl}/openapi.json is not a valid OpenAPI document: ${(err as Error).message.split('\n')[0]}`;
@@ -101,6 +122,9 @@ async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, dea
   }
   const probe = await get('/worlds?limit=1', { 'x-api-key': apiKey });
   if (probe.status === 401 || probe.status === 403) throw new UsageError(`${baseUrl} refused the key ${redactKey(apiKey)} (${seen(probe.status, probe.contentType, probe.text)})`);
+  if (!likeTheService(openapi, true) && !likeTheService(probe)) {
+    throw new UsageError(`${baseUrl} does not answer like the Simulation Service, so nothing was checked: GET /openapi.json answered ${seenAnswer(openapi)}; GET /worlds?limit=1 answered ${seenAnswer(probe)}; neither is JSON in the service's envelope (is --base-url right?)`);
+  }
   return { document, problem };
 }
 

@@ -109,6 +109,10 @@ export function failureOf(err: unknown, checkIds: RequirementId[], earlier: Exch
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? String(value));
 
+/** The status as a failure quotes it: a redirect says where it points (the suite follows none: the key stays with the target). */
+const statusOf = (reply: Reply) =>
+  reply.status >= 300 && reply.status < 400 && reply.headers?.location ? `${reply.status} (redirect to ${reply.headers.location}, not followed)` : String(reply.status);
+
 /** A 2xx with the result envelope; returns `result`. */
 export function ok<T = any>(reply: Reply, what = 'the request', requirementId?: RequirementId): T {
   const is2xx = reply.status >= 200 && reply.status < 300;
@@ -116,7 +120,7 @@ export function ok<T = any>(reply: Reply, what = 'the request', requirementId?: 
   if (!is2xx || !hasResult) {
     throw new CheckFailure({
       title: `${what}: expected a 2xx with a result member`, expected: '2xx {"result": …}',
-      received: `${reply.status} ${reply.text.slice(0, 300)}`, exchange: reply.exchange, requirementId,
+      received: `${statusOf(reply)} ${reply.text.slice(0, 300)}`, exchange: reply.exchange, requirementId,
     });
   }
   return reply.body.result as T;
@@ -128,7 +132,7 @@ export function fails(reply: Reply, code: string, status?: number, requirementId
   if (got === code && (status === undefined || reply.status === status)) return;
   throw new CheckFailure({
     title: `expected ${status ?? 'an error'} ${code}`, expected: `${status ?? '4xx'} {"error": {"code": "${code}", …}}`,
-    received: `${reply.status} ${reply.text.slice(0, 300)}`, exchange: reply.exchange, requirementId,
+    received: `${statusOf(reply)} ${reply.text.slice(0, 300)}`, exchange: reply.exchange, requirementId,
   });
 }
 

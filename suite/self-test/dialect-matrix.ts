@@ -40,6 +40,8 @@ export interface DialectVerdict {
   /** What the failed or warned checks said (first line each). */
   messages: string[];
   suiteErrors: string[];
+  /** Checks that did not run (a style the suite could not read: a body it could not build…): must be none. */
+  notRun: string[];
   /** Requests the proxy received carrying the canary's token (method and path): must be none. */
   canary: string[];
   /** Connections the tripwire server got during the run: must be 0. */
@@ -133,10 +135,13 @@ function judge(verdict: DialectVerdict, result: RunResult, dialect: Dialect): vo
   verdict.messages = result.checks.filter((c) => c.outcome === 'fail' || c.outcome === 'warn')
     .map((c) => `${c.id}: ${c.failure ? `${firstLines(c.failure.title, 1)}${c.failure.received ? ` | received: ${firstLines(c.failure.received, 12)}` : ''}` : c.reason ?? ''}`);
   verdict.suiteErrors = result.checks.filter((c) => c.outcome === 'error').map((c) => `${c.id}: ${firstLines(c.failure?.message ?? c.reason, 1)}`);
+  // Every check runs against the reference's own document (the clean runs of the fault matrix): one
+  // that did not run here could not read this style, and a check that could not look is never a pass.
+  verdict.notRun = result.checks.filter((c) => c.outcome === 'not-run').map((c) => `${c.id}: ${firstLines(c.reason, 1)}`);
   const untouched = !verdict.canary.length && verdict.tripwire === 0;
   verdict.ok = untouched && (dialect.control
     ? result.exitCode === 1 && dialect.control.mustFail.every((id) => verdict.failed.includes(id))
-    : result.exitCode === 0 && !verdict.failed.length && !verdict.suiteErrors.length);
+    : result.exitCode === 0 && !verdict.failed.length && !verdict.suiteErrors.length && !verdict.notRun.length);
 }
 
 /** What a line of progress says about a verdict. */
@@ -149,7 +154,10 @@ function summary(v: DialectVerdict): string {
   if (v.mustFail) {
     return v.ok ? `failed on ${v.mustFail.join(', ')}, as a control must` : `control NOT failed as it must (failed: ${v.failed.join(', ') || 'nothing'}; exit ${v.exitCode}${touched ? `; ${touched}` : ''})`;
   }
-  const why = [v.failed.join(', '), !v.failed.length && v.exitCode !== 0 ? `exit ${v.exitCode}` : '', v.suiteErrors.length ? `suite errors: ${v.suiteErrors.length}` : '', touched];
+  const why = [
+    v.failed.join(', '), !v.failed.length && v.exitCode !== 0 ? `exit ${v.exitCode}` : '', v.suiteErrors.length ? `suite errors: ${v.suiteErrors.length}` : '',
+    v.notRun.length ? `not run: ${v.notRun.join('; ').slice(0, 300)}` : '', touched,
+  ];
   return v.ok ? `passed${v.validatedFirst ? ` (${v.validatedFirst} bodies refused before lookup)` : ''}` : `FAILED though legal: ${why.filter(Boolean).join('; ')}`;
 }
 
@@ -170,7 +178,7 @@ export async function runDialects(options: { workDir: string; print?: (line: str
       const t0 = Date.now();
       const verdict: DialectVerdict = {
         id: dialect.id, description: dialect.description, style: dialect.style, areas: dialect.areas, mustFail: dialect.control?.mustFail,
-        exitCode: 2, failed: [], messages: [], suiteErrors: [], canary: [], tripwire: 0, validatedFirst: 0, ok: false, requests: 0, durationMs: 0,
+        exitCode: 2, failed: [], messages: [], suiteErrors: [], notRun: [], canary: [], tripwire: 0, validatedFirst: 0, ok: false, requests: 0, durationMs: 0,
       };
       const seen: { canary: string[]; state?: Map<string, unknown> } = { canary: verdict.canary };
       const connectionsBefore = tripwire.connections();
@@ -200,7 +208,7 @@ export async function runDialects(options: { workDir: string; print?: (line: str
 export function renderDialects(m: DialectMatrixResult): string {
   const rows = m.dialects.map((v) => {
     const failed = v.error ? `run failed: ${v.error}` : v.failed.length ? v.failed.map((id) => (v.mustFail?.includes(id) ? `${id}*` : id)).join(', ') : '—';
-    const touched = `${v.suiteErrors.length ? ` [suite errors: ${v.suiteErrors.length}]` : ''}${v.canary.length ? ' [canary sent]' : ''}${v.tripwire ? ' [tripwire reached]' : ''}${v.stopped ? ' [stopped]' : ''}`;
+    const touched = `${v.suiteErrors.length ? ` [suite errors: ${v.suiteErrors.length}]` : ''}${v.notRun.length ? ` [not run: ${v.notRun.length}]` : ''}${v.canary.length ? ' [canary sent]' : ''}${v.tripwire ? ' [tripwire reached]' : ''}${v.stopped ? ' [stopped]' : ''}`;
     return [v.id, v.mustFail ? `(control: must fail ${v.mustFail.join(', ')})` : v.style, `${failed}${touched}`, v.ok ? '✓' : '✗'];
   });
   const head = ['dialect', 'written this way by', 'failed or warned (* = required of a control)', ''];

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveTarget, type Target } from '../run/target.ts';
 import { createSession } from '../run/session.ts';
+import { keepScenarioRunner } from '../run/vitest.ts';
 import { cleanup } from '../run/ledger.ts';
 import { AREAS, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
@@ -117,6 +118,10 @@ export interface Bench {
 
 export async function startBench(workDir: string, timeoutMs: number): Promise<Bench> {
   const target = await resolveTarget({ rateLimitWindowMs: EMBEDDED_RATE_WINDOW_MS });
+  // One Vitest for every run of the matrix, closed with the reference.
+  const release = keepScenarioRunner();
+  const closeReference = target.close;
+  target.close = async () => { await release(); await closeReference(); };
   const keys: FaultKeys = { mainKey: target.apiKey, ...target.extraKeys };
   let rateKeyFreeAt = 0;
 

@@ -324,8 +324,8 @@ describe('every document dialect passes the suite (--strict)', () => {
     it(`${d.id}: ${d.description}`, () => {
       const v = verdict(d.id);
       expect(v.error, `${d.id}: the run could not be made`).toBeUndefined();
-      expect({ dialect: d.id, exitCode: v.exitCode, failed: v.messages, suiteErrors: v.suiteErrors, stopped: v.stopped, canary: v.canary, tripwire: v.tripwire })
-        .toEqual({ dialect: d.id, exitCode: 0, failed: [], suiteErrors: [], stopped: undefined, canary: [], tripwire: 0 });
+      expect({ dialect: d.id, exitCode: v.exitCode, failed: v.messages, suiteErrors: v.suiteErrors, notRun: v.notRun, stopped: v.stopped, canary: v.canary, tripwire: v.tripwire })
+        .toEqual({ dialect: d.id, exitCode: 0, failed: [], suiteErrors: [], notRun: [], stopped: undefined, canary: [], tripwire: 0 });
       expect(v.ok).toBe(true);
     });
   }
