@@ -7,16 +7,19 @@ import { basename } from 'node:path';
 import type { RequirementId } from '../../contract/requirements.ts';
 import type { Failure } from '../data/failure.ts';
 import type { Exchange } from '../data/exchange.ts';
-import type { RawCheck } from '../results/results.ts';
+import { brokenOutcome, type RawCheck } from '../results/results.ts';
+import { MARK as OUTCOME_MARK } from '../reports/failure-view.ts';
 
 const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
 const areaOf = (moduleId: string) => basename(moduleId).replace(/\.test\.ts$/, '');
 
-/** The failed or stopped setup (beforeAll) of a suite or of one of its parents, if any. */
-function failedSetup(test: TestCase): { failure?: Failure; notRun?: string } | undefined {
+/** The failed or stopped setup (beforeAll) of a suite or of one of its parents, if any, and where it is. */
+function failedSetup(test: TestCase): { failure?: Failure; notRun?: string; where: string } | undefined {
   for (let p: TestSuite | TestModule = test.parent; ; p = (p as TestSuite).parent) {
     const { setupFailure, notRun } = p.meta();
-    if (setupFailure || notRun) return { failure: setupFailure, notRun };
+    // Named by where it is, never by what it met: the name of a check stays the same from run to run.
+    const where = p.type === 'module' ? `scenarios/${basename(p.moduleId)}` : `"${p.name}"`;
+    if (setupFailure || notRun) return { failure: setupFailure, notRun, where };
     if (p.type === 'module') return undefined;
   }
 }
@@ -31,8 +34,9 @@ export class Collector implements Reporter {
   private readonly toldSetups = new Set<[string, string]>();
   /** Checks skipped with no reason, per file: explained when the file turns out not to have run. */
   private readonly unexplained = new Map<string, RawCheck[]>();
-  private readonly setups = new Map<Failure, { area: string; ids: Set<RequirementId>; exchanges: Exchange[] }>();
-  constructor(private readonly print: (line: string) => void, private readonly started?: (vitest: Vitest) => void) {}
+  private readonly setups = new Map<Failure, { area: string; where: string; ids: Set<RequirementId>; exchanges: Exchange[] }>();
+  /** `strict`: a SHOULD broken fails (✗) rather than warns (⚠), as the results will say. */
+  constructor(private readonly print: (line: string) => void, private readonly started?: (vitest: Vitest) => void, private readonly strict = false) {}
 
   onInit(vitest: Vitest): void {
     this.started?.(vitest);
@@ -53,7 +57,7 @@ export class Collector implements Reporter {
       else if (setup?.failure) {
         this.toldSetups.add([test.module.moduleId, setup.failure.message.split('\n')[0]]);
         notRun = `setup failed: ${setup.failure.title}`;
-        const entry = this.setups.get(setup.failure) ?? { area, ids: new Set(), exchanges: [] };
+        const entry = this.setups.get(setup.failure) ?? { area, where: setup.where, ids: new Set(), exchanges: [] };
         for (const id of requirementIds) entry.ids.add(id);
         this.setups.set(setup.failure, entry);
       }
@@ -77,7 +81,9 @@ export class Collector implements Reporter {
       this.unexplained.set(test.module.moduleId, list);
     }
     const why = notRun ?? note;
-    this.print(`  ${notRun ? '○' : MARK[state]} ${area}: [${requirementIds.join(', ')}] ${test.name}${why ? ` (${why})` : ''}`);
+    const charged = failure?.requirementIds.length ? failure.requirementIds : requirementIds;
+    const mark = notRun ? '○' : state === 'failed' && failure?.culprit === 'target' && charged.length ? OUTCOME_MARK[brokenOutcome(charged, this.strict)] : MARK[state];
+    this.print(`  ${mark} ${area}: [${requirementIds.join(', ')}] ${test.name}${why ? ` (${why})` : ''}`);
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -86,7 +92,7 @@ export class Collector implements Reporter {
     const exchanges = module.meta().exchanges ?? [];
     for (const [failure, entry] of this.setups) {
       if (entry.area !== area) continue;
-      this.checks.push({ area, title: `setup: ${failure.title}`, requirementIds: [...entry.ids], state: 'failed', durationMs: 0, failure: { ...failure, requirementIds: [...entry.ids] }, exchanges: entry.exchanges });
+      this.checks.push({ area, title: `setup of ${entry.where}`, requirementIds: [...entry.ids], state: 'failed', durationMs: 0, failure: { ...failure, requirementIds: [...entry.ids] }, exchanges: entry.exchanges });
       this.print(`  ✗ ${area}: setup failed, ${entry.ids.size} requirement(s) could not be checked: ${failure.title}`);
       this.setups.delete(failure);
     }
