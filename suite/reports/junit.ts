@@ -4,11 +4,13 @@
 //   fail    → <failure>: breaks the build (a MUST, or a SHOULD under --strict);
 //   warn    → passed, with the warning in <system-out>: a SHOULD must not break CI without --strict;
 //   skip, not-run → <skipped message="needs --second-key">;
-//   error   → <error>: a fault of the suite, which CI shows apart from failures.
-// The failure text is renderFailure's, uncoloured, so a CI log reads like the terminal.
+//   error   → <error>: a fault of the suite, which CI shows apart from failures;
+//   a failure accepted by --known-failures → <skipped message="known failure …">, the failure in <system-out>.
+// The failure text is renderFailure's, uncoloured, so a CI log reads like the terminal. A testcase's
+// name never carries a count or an id of the run: CI tracks tests across runs by their names.
 import type { CheckResult, RunResult } from '../results/results.ts';
 import { nameOf } from './failure-view.ts';
-import { renderFailure } from './terminal.ts';
+import { renderFailure as renderText, type TextOptions } from './terminal.ts';
 import { firstLine, safe } from './text.ts';
 
 /** Characters XML 1.0 forbids even as references (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): dropped. */
@@ -25,9 +27,14 @@ export function xmlAttr(value: string): string {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-function testcase(check: CheckResult): string {
+function testcase(check: CheckResult, options: TextOptions): string {
   const open = `    <testcase name="${xmlAttr(nameOf(check))}" classname="${xmlAttr(check.area)}" time="${seconds(check.durationMs)}"`;
   const why = () => firstLine(safe(check.failure?.message ?? check.reason ?? check.outcome));
+  const renderFailure = (c: CheckResult) => renderText(c, options);
+  if (check.known) {
+    const k = check.known;
+    return `${open}>\n      <skipped message="${xmlAttr(`known failure of ${k.id}, accepted until ${k.expires}: ${safe(k.reason)}`)}"/>\n      <system-out>${xmlText(renderFailure(check))}</system-out>\n    </testcase>`;
+  }
   switch (check.outcome) {
     case 'pass':
       return `${open}/>`;
@@ -48,9 +55,9 @@ export function renderJUnit(result: RunResult): string {
   for (const c of result.checks) areas.set(c.area, [...(areas.get(c.area) ?? []), c]);
   const tally = (list: CheckResult[]) => ({
     tests: list.length,
-    failures: list.filter((c) => c.outcome === 'fail').length,
+    failures: list.filter((c) => c.outcome === 'fail' && !c.known).length,
     errors: list.filter((c) => c.outcome === 'error').length,
-    skipped: list.filter((c) => c.outcome === 'skip' || c.outcome === 'not-run').length,
+    skipped: list.filter((c) => c.outcome === 'skip' || c.outcome === 'not-run' || c.known).length,
     time: seconds(list.reduce((ms, c) => ms + c.durationMs, 0)),
   });
   const attrs = (t: ReturnType<typeof tally>) => `tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${t.time}"`;
@@ -61,7 +68,7 @@ export function renderJUnit(result: RunResult): string {
   const suites = [...areas].map(([area, list]) => [
     `  <testsuite name="${xmlAttr(area)}" ${attrs(tally(list))} timestamp="${xmlAttr(result.startedAt)}">`,
     `    <properties>\n${properties}\n    </properties>`,
-    ...list.map(testcase),
+    ...list.map((c) => testcase(c, { kept: result.config.keep === true })),
     '  </testsuite>',
   ].join('\n'));
   return [
