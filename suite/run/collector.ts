@@ -4,7 +4,7 @@
 // its title or error message.
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
 import { basename } from 'node:path';
-import type { RequirementId } from '../../contract/requirements.ts';
+import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.ts';
 import type { Failure } from '../data/failure.ts';
 import type { Exchange } from '../data/exchange.ts';
 import { brokenOutcome, type RawCheck } from '../results/results.ts';
@@ -109,7 +109,8 @@ export class Collector implements Reporter {
     const message = String(errors[0].message ?? errors[0]);
     const blocked = this.unexplained.get(module.moduleId) ?? [];
     for (const c of blocked) c.notRun = 'the scenario file could not run';
-    const ids = [...new Set(blocked.flatMap((c) => c.requirementIds))];
+    // A file that failed to import registered no check: its area's requirements are the ones unknown.
+    const ids = blocked.length ? [...new Set(blocked.flatMap((c) => c.requirementIds))] : REQUIREMENTS.filter((q) => q.area === area).map((q) => q.id);
     this.checks.push({
       area, title: `scenario file ${basename(module.moduleId)} could not run`, requirementIds: ids, state: 'failed', durationMs: 0, exchanges,
       failure: { requirementIds: ids, title: `suite: ${message.split('\n')[0]}`, message, culprit: 'suite' },
