@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { isEntry, runCommand } from './common/command.ts';
 import { wantsColor } from './common/color.ts';
 import { ensureWritableDir } from './common/report-dir.ts';
-import { selectionOf } from '../suite/run/selection.ts';
+import { selectionOf } from '../suite/data/selection.ts';
 
 const ABOUT = `Checks a Simulation Service deployment against SPEC.md: every endpoint, state transition, error code,
 auth, tenant isolation, rate limits and every response against the OpenAPI contract. Without --base-url it

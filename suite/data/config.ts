@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import type { SelectableArea } from '../../contract/requirements.ts';
 import type { Plan } from '../../contract/plans.ts';
 import type { StopSignal } from './stop.ts';
-import type { CheckFilter } from '../run/selection.ts';
+import type { CheckFilter } from './selection.ts';
 
 export interface SuiteConfig extends StopSignal {
   runId: string;

@@ -5,7 +5,7 @@ import { PER_RESPONSE, REQUIREMENTS, requirement, type Level, type RequirementId
 import type { Failure } from '../data/failure.ts';
 import { curlOf, type Exchange } from '../data/exchange.ts';
 import type { OpenApiReader } from '../../contract/openapi-reader.ts';
-import { selects, type CheckFilter } from '../run/selection.ts';
+import { selects, type CheckFilter } from '../data/selection.ts';
 import { applyKnownFailures, type KnownFailure, type KnownFailureReport } from './known-failures.ts';
 
 /** pass; fail (a MUST broken, or a SHOULD under --strict); warn (a SHOULD broken); skip; not-run; error (a fault of the suite). */

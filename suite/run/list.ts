@@ -8,7 +8,7 @@ import { AREAS, PER_RESPONSE, REQUIREMENTS, type RequirementId } from '../../con
 import { bundledContract } from '../checks/documents.ts';
 import type { SuiteConfig } from '../data/config.ts';
 import { missingOf, needsText, type Prerequisite } from '../data/prerequisites.ts';
-import { selects, type Selection } from './selection.ts';
+import { selects, type Selection } from '../data/selection.ts';
 import { collectChecks } from './vitest.ts';
 
 export interface ListInput {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PLAN_RPM, type Plan } from '../../contract/plans.ts';
 import type { SelectableArea } from '../../contract/requirements.ts';
 import type { Target } from './target.ts';
-import type { CheckFilter } from './selection.ts';
+import type { CheckFilter } from '../data/selection.ts';
 import type { KnownFailure } from '../results/known-failures.ts';
 import type { SuiteConfig } from '../data/config.ts';
 import { runScenarios } from './vitest.ts';

@@ -14,7 +14,7 @@ import { RunStopped } from '../data/stop.ts';
 import type { Reply } from '../http/client.ts';
 import { suiteConfig } from '../data/config.ts';
 import { missingOf, needsText, type Prerequisite } from '../data/prerequisites.ts';
-import { selects } from '../run/selection.ts';
+import { selects } from '../data/selection.ts';
 
 declare module 'vitest' {
   interface TaskMeta {

@@ -2,7 +2,7 @@
 // A requirement runs its area's scenario file with only the checks that name it; the checks made on
 // every response (ENV-*, CONTRACT-*) ride along with whatever runs, so they cannot be selected alone.
 import { AREAS, PER_RESPONSE, REQUIREMENTS, isRequirementId, requirement, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';
-import { UsageError } from '../data/errors.ts';
+import { UsageError } from './errors.ts';
 
 /** What the scenario workers need to register only the selected checks (SuiteConfig.only). */
 export interface CheckFilter {
