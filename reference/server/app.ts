@@ -37,7 +37,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const missing = OPERATIONS.filter((op) => !HANDLERS[op.operationId]).map((op) => op.operationId);
   if (missing.length) throw new Error(`reference: no handler for ${missing.join(', ')}`);
 
-  const app = Fastify({ ...fastifyServerOptions({ bodyLimit: options.bodyLimit, requestTimeoutMs: options.requestTimeoutMs }), logger: options.logger ?? false });
+  // One log line per request (Fastify's own logging writes two: when it comes, when it is answered).
+  const app = Fastify({ ...fastifyServerOptions({ bodyLimit: options.bodyLimit, requestTimeoutMs: options.requestTimeoutMs }), logger: options.logger ?? false, disableRequestLogging: true });
+  if (options.logger) {
+    app.addHook('onResponse', async (req, reply) => {
+      req.log.info({ method: req.method, url: req.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) }, 'request');
+    });
+  }
   for (const component of COMPONENTS) app.addSchema(component);
   await registerPlatform(app, { registry: options.registry, rateLimitWindowMs: options.rateLimitWindowMs });
 
