@@ -4,6 +4,7 @@
 import { describe, expect } from 'vitest';
 import { check, api, config, skip } from './support/index.ts';
 import { PLAN_RPM } from '../contract/plans.ts';
+import { noteWait } from '../suite/http/waits.ts';
 
 const client = api();
 /**
@@ -45,6 +46,7 @@ describe('per-key rate limit', () => {
     const r = await exhaust();
     const wait = Number(r.retryAfter);
     expect(Number.isInteger(wait) && wait >= 0 && wait <= 120, `Retry-After '${r.retryAfter}' is not a usable wait`).toBe(true);
+    noteWait(wait * 1000 + 100, `waiting the Retry-After of the 429 (${wait} s) before sending again`);
     await new Promise((done) => setTimeout(done, wait * 1000 + 100));
     const after = await client.call('listWorlds', { key: config().rateLimitKey, query: { limit: '1' }, expect429: true });
     expect(after.status, `still ${after.status} after waiting ${wait} s`).toBe(200);

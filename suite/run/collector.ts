@@ -3,6 +3,8 @@
 // check recorded in its metadata (requirement ids, the failure as made, "not run" reasons), never
 // its title or error message.
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
+import type { TestAnnotation } from 'vitest';
+import { WAIT_ANNOTATION } from '../http/waits.ts';
 import { basename } from 'node:path';
 import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.ts';
 import type { Failure } from '../data/failure.ts';
@@ -42,7 +44,30 @@ export class Collector implements Reporter {
     this.started?.(vitest);
   }
 
+  /** The countdown of the wait in progress, if any. */
+  private waiting: NodeJS.Timeout | undefined;
+  private stopWaiting(): void {
+    clearInterval(this.waiting);
+    this.waiting = undefined;
+  }
+
+  /** A check announced a wait (Retry-After): say so at once, then count down every 10 s until it ends. */
+  onTestCaseAnnotate(test: TestCase, annotation: TestAnnotation): void {
+    if (annotation.type !== WAIT_ANNOTATION) return;
+    const { ms, why } = JSON.parse(annotation.message) as { ms: number; why: string };
+    this.stopWaiting();
+    const until = Date.now() + ms;
+    this.print(`  ⏳ ${areaOf(test.module.moduleId)}: [${(test.meta().requirementIds ?? []).join(', ')}] ${test.name}: ${why}, ${Math.ceil(ms / 1000)} s`);
+    this.waiting = setInterval(() => {
+      const left = Math.ceil((until - Date.now()) / 1000);
+      if (left > 0) this.print(`  ⏳ … ${left} s left`);
+      else this.stopWaiting();
+    }, 10_000);
+    this.waiting.unref();
+  }
+
   onTestCaseResult(test: TestCase): void {
+    this.stopWaiting();
     const result = test.result();
     const meta = test.meta();
     const area = areaOf(test.module.moduleId);
