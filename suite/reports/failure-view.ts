@@ -70,8 +70,8 @@ export function failureView(check: CheckResult, options: ViewOptions = {}): Fail
   const expected = f?.expected === undefined ? undefined : safe(f.expected);
   const received = f?.received === undefined ? undefined : safe(withoutBody(f.received, x));
   // A message that only says the title, expected and received again (per-response problems, a
-  // CheckFailure's own message) is said once.
-  const message = f && f.message.trim() !== (f.received ?? '').trim() && !repeats(f.message, f) ? safe(f.message) : undefined;
+  // CheckFailure's own message) is said once: its title, which nothing else shows.
+  const message = !f || f.message.trim() === (f.received ?? '').trim() ? undefined : safe(repeats(f.message, f) ? f.title : f.message);
   const responses = check.responses === undefined ? '' : `, ${check.responses} response${check.responses === 1 ? '' : 's'} checked`;
   return {
     outcome: check.outcome,
