@@ -67,7 +67,8 @@ function withoutBody(received: string, x: NonNullable<CheckResult['failure']>['e
 export function failureView(check: CheckResult, options: ViewOptions = {}): FailureView {
   const f = check.failure;
   const x = f?.exchange;
-  const expected = f?.expected === undefined ? undefined : safe(f.expected);
+  // A per-response row expects what its requirement's title says, and the heading says it already.
+  const expected = f?.expected === undefined || (check.responses !== undefined && f.expected === f.title) ? undefined : safe(f.expected);
   const received = f?.received === undefined ? undefined : safe(withoutBody(f.received, x));
   // A message that only says the title, expected and received again (per-response problems, a
   // CheckFailure's own message) is said once: its title, which nothing else shows.

@@ -70,8 +70,9 @@ function renderGroupHtml(g: CauseGroup, index: ReadonlyMap<CheckResult, number>,
   if (others.length) parts.push(`<p class="also"><span class="label">Also on:</span> ${others.map((r) => esc(`${r.operations[0] ?? r.title}${r.responses === undefined ? '' : ` (${plural(r.responses, 'response')})`}`)).join(', ')}</p>`);
   if (g.consequences.length) {
     const lines = g.consequences.map((c) => `<li><a href="#check-${index.get(c)}">${esc(`${MARK[c.outcome]} ${nameOf(c)}`)}</a> <span class="muted">(${esc(c.area)})${c.failure ? `: ${esc(firstLine(foldedWhy(c), 160))}` : ''}</span></li>`);
-    parts.push(`<details><summary>Checks it broke (${g.consequences.length}): each failed on an answer that had already broken ${esc(g.requirementId)}</summary>`,
-      `<ul class="folded">${lines.join('')}</ul>`, ...g.consequences.map((c) => renderFailureHtml(c, index.get(c)!, options)), '</details>');
+    parts.push(`<p class="also"><span class="label">Checks it broke (${g.consequences.length}):</span> each failed on an answer that had already broken ${esc(g.requirementId)}</p>`,
+      `<ul class="folded also">${lines.join('')}</ul>`,
+      `<details><summary>Their failures in full (${g.consequences.length})</summary>`, ...g.consequences.map((c) => renderFailureHtml(c, index.get(c)!, options)), '</details>');
   }
   return `<div class="cause">\n${parts.join('\n')}\n</div>`;
 }

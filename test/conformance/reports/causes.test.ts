@@ -57,7 +57,8 @@ describe('failures grouped by cause', () => {
     const html = renderHtml(unwrappedRun());
     expect(html).toContain('<h2>Failures: 5 requirements broken, in 5 checks, from 2 causes</h2>');
     expect(html.indexOf('[ENV-1] ENV-1 title (createWorld)')).toBeLessThan(html.indexOf('[ERR-1] answers 404 WORLD_NOT_FOUND'));
-    expect(html).toMatch(/<details><summary>Checks it broke \(2\)/);
+    expect(html).toMatch(/Checks it broke \(2\):<\/span> each failed on an answer that had already broken ENV-1<\/p>\n<ul class="folded also"><li>/);
+    expect(html).toMatch(/<details><summary>Their failures in full \(2\)<\/summary>/);
   });
 });
 
