@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { wantsColor } from '../../cli/common/color.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -59,4 +60,14 @@ describe('a run that cannot write its reports', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^conformance: --report-dir .*a-file\/reports: cannot write reports there \(a file is in the way, ENOTDIR\)$/)]);
   }, 60_000);
+});
+
+describe('colour', () => {
+  it('only on a terminal, and never with --no-color or NO_COLOR (set to anything but empty)', () => {
+    expect(wantsColor({ isTTY: true }, false, {})).toBe(true);
+    expect(wantsColor({ isTTY: false }, false, {})).toBe(false);
+    expect(wantsColor({ isTTY: true }, true, {})).toBe(false);
+    expect(wantsColor({ isTTY: true }, false, { NO_COLOR: '1' })).toBe(false);
+    expect(wantsColor({ isTTY: true }, false, { NO_COLOR: '' })).toBe(true);
+  });
 });
