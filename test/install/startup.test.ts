@@ -2,7 +2,7 @@
 // nothing of a run (the reference, vitest, undici, esbuild…), which took 2.6–14 s to load. The static
 // imports of each command's module are followed here, so a heavy one added at the top fails the test
 // (what a run needs is imported with import() once the options are parsed). And what must be refused
-// before a run starts is: an unwritable report folder, in one line.
+// before a run starts is: an unwritable report folder, in one line. Colour follows the terminal and NO_COLOR.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
