@@ -1,7 +1,7 @@
 // Tenant isolation (needs --second-key): another tenant's world or persona is answered as missing on
 // every operation that names one, is never listed, and is left unchanged.
 import { describe, expect } from 'vitest';
-import { setup, check, api, config, createPersona, createWorld, inFlight, notRun, ok, operationsOf, requires, servedBody, walkList } from './support/index.ts';
+import { setup, check, api, config, createPersona, createWorld, inFlight, notRun, ok, operationsOf, servedBody, walkList } from './support/index.ts';
 
 const client = api();
 let worldId = '';
@@ -33,8 +33,7 @@ function bodies() {
 }
 
 describe('another tenant', () => {
-  check('ISO-1', "gets WORLD_NOT_FOUND on every operation on a world it does not own, which stays unchanged", async (ctx) => {
-    requires(ctx, 'secondKey');
+  check('ISO-1', "gets WORLD_NOT_FOUND on every operation on a world it does not own, which stays unchanged", { needs: ['secondKey'] }, async (ctx) => {
     const before = ok(await client.call('getWorldSnapshot', { params: { id: worldId } }));
     const made = bodies();
     const tried = operationsOf((o) => o.path.startsWith('/worlds/{id}')).map((op) => ({ op, sent: made.body(op.operationId) })).filter((t) => t.sent);
@@ -48,15 +47,13 @@ describe('another tenant', () => {
     made.settle(ctx);
   });
 
-  check('ISO-2', "never sees another tenant's worlds in GET /worlds", async (ctx) => {
-    requires(ctx, 'secondKey');
+  check('ISO-2', "never sees another tenant's worlds in GET /worlds", { needs: ['secondKey'] }, async (ctx) => {
     const seen = await walkList(client, 'listWorlds', { key: config().secondKey });
     expect(seen.ids).not.toContain(worldId);
     expect(seen.complete, 'GET /worlds: the walk of its pages did not reach the end').toBe(true);
   });
 
-  check('ISO-3', "gets PERSONA_NOT_FOUND on every operation on a persona it does not own, as for a missing one, and never lists it", async (ctx) => {
-    requires(ctx, 'secondKey');
+  check('ISO-3', "gets PERSONA_NOT_FOUND on every operation on a persona it does not own, as for a missing one, and never lists it", { needs: ['secondKey'] }, async (ctx) => {
     const missing = `missing-${personaId.replace(/\W/g, '')}x`;
     const made = bodies();
     const tried = operationsOf((o) => o.path.startsWith('/personas/{id}')).map((op) => ({ op, sent: made.body(op.operationId) })).filter((t) => t.sent);

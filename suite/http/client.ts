@@ -12,6 +12,7 @@ import { suiteConfig, type SuiteConfig } from '../data/config.ts';
 import { cut, type Exchange } from '../data/exchange.ts';
 import { redactHeaders, scrub } from '../data/redact.ts';
 import { record } from './recorder.ts';
+import { noteWait } from './waits.ts';
 import { TransportFailure } from '../data/failure.ts';
 import { msLeft, RunStopped, stopReason } from '../data/stop.ts';
 import { inspect } from '../checks/response.ts';
@@ -118,7 +119,9 @@ export class Client {
       const retryAfter = Number(responseHeaders['retry-after']);
       if (res.statusCode === 429 && !o.expect429 && attempt < MAX_RETRIES_ON_429 && Number.isFinite(retryAfter)) {
         // Not this scenario's business: wait as told and try again.
-        await this.sleep(Math.min(Math.max(retryAfter, 1), MAX_WAIT_S) * 1000);
+        const waitMs = Math.min(Math.max(retryAfter, 1), MAX_WAIT_S) * 1000;
+        noteWait(waitMs, `429 to ${method} ${target}: waiting the Retry-After it gave, then trying again`);
+        await this.sleep(waitMs);
         continue;
       }
       let body: unknown = text;

@@ -20,6 +20,8 @@ export interface RunOptions {
   stopping: AbortSignal;
   /** How long, once stopping, to wait for the running check to end before giving up on it. */
   graceMs: number;
+  /** --strict: the progress marks a broken SHOULD as failed, not warned. */
+  strict?: boolean;
 }
 
 /** A Vitest kept between runs (the self-test's matrices): its server, config and transforms are made once. */
@@ -44,6 +46,8 @@ const OPTIONS = {
   maxWorkers: 1,
   // The run's verdict comes from the collected results, not from vitest's exit code.
   passWithNoTests: true,
+  // Nothing is written beside the scenarios: an installed package's folder may be read-only.
+  cache: false as const,
 };
 const timeoutOf = (config: SuiteConfig) => config.timeoutMs * 4 + 130_000;
 
@@ -65,6 +69,25 @@ export function keepScenarioRunner(): () => Promise<void> {
     kept = undefined;
     await (await mine).vitest.close();
   };
+}
+
+/**
+ * The checks the scenario files register under this configuration, without running a check or a
+ * setup (nothing is sent): vitest imports the files and reads what they declare.
+ */
+export async function collectChecks(config: SuiteConfig, areas: readonly string[]): Promise<TestCase[]> {
+  const files = areas.map(scenarioFile).filter((f) => existsSync(ROOT + f));
+  const vitest = await createVitest('test', {
+    ...OPTIONS, run: true, reporters: [], include: files, testTimeout: timeoutOf(config), hookTimeout: timeoutOf(config), provide: { conformance: config },
+  }, { logLevel: 'error' });
+  try {
+    const { testModules, unhandledErrors } = await vitest.collect(files);
+    const broken = testModules.flatMap((m) => m.errors()).concat(unhandledErrors as never[]);
+    if (broken.length) throw new Error(`could not read the scenario files: ${String((broken[0] as { message?: string }).message ?? broken[0]).split('\n')[0]}`);
+    return testModules.flatMap((m) => [...m.children.allTests()]);
+  } finally {
+    await vitest.close();
+  }
 }
 
 /**
@@ -96,7 +119,7 @@ async function runLane(config: SuiteConfig, areas: readonly string[], opts: RunO
     // Vitest installs its own SIGINT/SIGTERM exit; the command's handlers decide instead (cleanup first).
     for (const [signal, keep] of ours) for (const listener of process.listeners(signal)) if (!keep.has(listener)) process.off(signal, listener);
     if (opts.stopping.aborted) cancel();
-  });
+  }, opts.strict);
   opts.stopping.addEventListener('abort', cancel, { once: true });
   const finished = kept ? runKept(await kept, collector, config, files) : startVitest('test', files, {
     ...OPTIONS,

@@ -13,9 +13,15 @@ import { VARIANTS } from './variants.ts';
 import { renderMatrix, renderVariants, runMatrix, runVariants } from './matrix.ts';
 import { DIALECTS } from './dialects.ts';
 import { renderDialects, runDialects } from './dialect-matrix.ts';
+import type { SelectableArea } from '../../contract/requirements.ts';
 
-export async function selfTest({ print, reportDir }: { print: (line: string) => void; reportDir: string }): Promise<number> {
-  print(`self-test: ${FAULTS.length} faulty deployments (one fault each, injected by a proxy in front of the embedded reference), and the correct one twice`);
+/** `areas` (--only): only the faults and variants that concern them, and the correct runs over them. */
+export async function selfTest({ print, reportDir, areas }: { print: (line: string) => void; reportDir: string; areas?: readonly SelectableArea[] }): Promise<number> {
+  const concerns = (x: { areas: readonly string[] }) => !areas || x.areas.some((a) => (areas as readonly string[]).includes(a));
+  const FAULTS_RUN = FAULTS.filter(concerns);
+  const VARIANTS_RUN = VARIANTS.filter(concerns);
+  if (areas) print(`self-test over ${areas.join(', ')} (--only): the faults and variants that concern these areas`);
+  print(`self-test: ${FAULTS_RUN.length} faulty deployments (one fault each, injected by a proxy in front of the embedded reference), and the correct one twice`);
   print('  a fault is caught when the run fails (--strict, only the areas it concerns) on at least one requirement expected of it');
   const workDir = join(reportDir, 'self-test');
   mkdirSync(workDir, { recursive: true });
@@ -23,16 +29,17 @@ export async function selfTest({ print, reportDir }: { print: (line: string) => 
   const interrupted = () => { print('\ninterrupted'); process.exit(2); };
   process.on('SIGINT', interrupted);
   process.on('SIGTERM', interrupted);
-  const m = await runMatrix({ workDir, print });
+  const m = await runMatrix({ workDir, print, faults: FAULTS_RUN, cleanAreas: areas });
   print('');
-  print(`then ${VARIANTS.length} legal variants (one different choice where SPEC.md is silent, made by a rewriting proxy)`);
+  print(`then ${VARIANTS_RUN.length} legal variants (one different choice where SPEC.md is silent, made by a rewriting proxy)`);
   print('  a variant passes when the run (--strict, the areas its choice concerns) fails and warns on nothing but the SHOULDs it names');
-  const v = await runVariants({ workDir, print });
+  const v = await runVariants({ workDir, print, variants: VARIANTS_RUN });
   print('');
-  const controls = DIALECTS.filter((x) => x.control).length;
-  print(`then ${DIALECTS.length - controls} document dialects (the served document rewritten into another legal style by a proxy, answers unchanged) and ${controls} controls`);
+  const DIALECTS_RUN = DIALECTS.filter(concerns);
+  const controls = DIALECTS_RUN.filter((x) => x.control).length;
+  print(`then ${DIALECTS_RUN.length - controls} document dialects (the served document rewritten into another legal style by a proxy, answers unchanged) and ${controls} controls`);
   print('  a dialect passes when the run (--strict, the areas that read what it changes) fails and warns on nothing, and no request reaches a local file or another host; a control must fail');
-  const d = await runDialects({ workDir, print });
+  const d = await runDialects({ workDir, print, dialects: DIALECTS_RUN });
   print('');
   print(renderMatrix(m));
   print('');

@@ -77,6 +77,8 @@ export interface MatrixOptions {
   timeoutMs?: number;
   /** Skip the two correct runs (for trying faults alone). */
   skipCleanRuns?: boolean;
+  /** The areas of the correct runs (default: every area; --self-test --only narrows them). */
+  cleanAreas?: readonly SelectableArea[];
 }
 
 const order = <T extends string>(ids: Iterable<T>): T[] => {
@@ -175,7 +177,8 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     if (!options.skipCleanRuns) {
       for (const [label, via] of [['correct deployment, direct', false], ['correct deployment, through a pass-through proxy', true]] as const) {
         const t0 = Date.now();
-        const result = via ? await behindProxy({}, (t) => run(t, CLEAN_AREAS, timeoutMs, label), true) : await run(target, CLEAN_AREAS, timeoutMs, label);
+        const areas = options.cleanAreas ?? CLEAN_AREAS;
+        const result = via ? await behindProxy({}, (t) => run(t, areas, timeoutMs, label), true) : await run(target, areas, timeoutMs, label);
         const outcomes: Record<string, Outcome> = {};
         for (const c of result.checks) outcomes[c.id] = c.outcome;
         const bad = result.checks.filter((c) => ['fail', 'error', 'warn', 'not-run'].includes(c.outcome)).map((c) => `${c.id}: ${c.outcome}${c.failure ? ` (${c.failure.message.split('\n')[0].slice(0, 160)})` : ''}`);

@@ -476,7 +476,7 @@ export const VARIANTS: Variant[] = [
   },
 ];
 
-/** Triggers evaluated only at ticks: not a variant here, and why (README, "Proving the suite"). */
+/** Triggers evaluated only at ticks: not a variant here, and why (docs/self-test.md, "Legal variants"). */
 export const NOT_EMULATED = [
   {
     id: 'triggers-at-tick',
