@@ -16,7 +16,7 @@ const testcases = (e: XmlElement): string[] => (e.name === 'testcase' ? [`${e.at
 async function names(label: string): Promise<string[]> {
   const reports = join(dir, label);
   // No --seed: each run draws its own, as two CI runs would.
-  const run = await conformance(['--only', 'worlds,personas,generated', '--generated', '60', '--report-dir', reports]);
+  const run = await conformance(['--only', 'worlds,generated', '--generated', '40', '--report-dir', reports]);
   expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(0);
   return testcases(parseXml(readFileSync(join(reports, 'junit.xml'), 'utf8'))).sort();
 }
@@ -25,7 +25,7 @@ describe('JUnit testcase names', () => {
   it('are the same in two identical embedded runs, and carry no count', async () => {
     const first = await names('first');
     const second = await names('second');
-    expect(first.length).toBeGreaterThan(20);
+    expect(first.length).toBeGreaterThan(10);
     expect(second).toEqual(first);
     expect(first.filter((n) => /\d+ responses?\b/.test(n))).toEqual([]);
   }, 180_000);
