@@ -75,6 +75,7 @@ export async function cleanup(o: CleanupOptions): Promise<CleanupResult> {
   let worldPersonasRemoved = 0;
   // A target that stopped answering (a tick that never ends) is not waited for once per resource.
   let silent = 0;
+  let listsSilent = false;
 
   const del = async (path: string, baseUrl = o.baseUrl): Promise<{ status: number; why?: string }> => {
     const remaining = o.until - Date.now();
@@ -107,9 +108,11 @@ export async function cleanup(o: CleanupOptions): Promise<CleanupResult> {
       if (e.state !== 'deleted' && e.state !== 'already') todo.push(e);
     }
     const listed = new Set<string>();
-    if (o.runId && !o.abandon?.aborted) {
+    // A target that stopped answering is asked for its lists once, not once a pass.
+    if (o.runId && !o.abandon?.aborted && !listsSilent && silent < 3) {
       const found = await sweep({ baseUrl: o.baseUrl, apiKey: o.apiKey, runId: o.runId, timeoutMs: o.timeoutMs, until: o.until, abandon: o.abandon, maxBodyBytes: o.maxBodyBytes });
-      if (pass === passes - 1) unlisted.push(...found.problems);
+      listsSilent = found.silent;
+      unlisted.splice(0, unlisted.length, ...found.problems);
       for (const f of found.found) {
         const k = keyOf(f);
         listed.add(k);
@@ -137,7 +140,7 @@ export async function cleanup(o: CleanupOptions): Promise<CleanupResult> {
 
   // A world of the run that would not go: its personas are removed one by one, so none stays usable.
   for (const e of entries.values()) {
-    if (e.state !== 'left' || e.c.kind !== 'world') continue;
+    if (e.state !== 'left' || e.c.kind !== 'world' || silent >= 3 || listsSilent) continue;
     const sweepOptions = { baseUrl: e.c.baseUrl ?? o.baseUrl, apiKey: o.apiKey, runId: o.runId ?? '', timeoutMs: o.timeoutMs, until: o.until, abandon: o.abandon, maxBodyBytes: o.maxBodyBytes };
     for (const pid of await worldPersonas(sweepOptions, e.c.id)) {
       const { status } = await del(`${pathOf(e.c)}/personas/${encodeURIComponent(pid)}`, sweepOptions.baseUrl);

@@ -86,7 +86,9 @@ export function nextPage(body: unknown): string | undefined {
 }
 
 /** Every record of one list whose text holds the run's name, walking the pages (bounded). */
-async function sweepList(o: SweepOptions, kind: Kind, problems: string[]): Promise<Listed[]> {
+interface Trouble { problems: string[]; silent: boolean }
+
+async function sweepList(o: SweepOptions, kind: Kind, trouble: Trouble): Promise<Listed[]> {
   const path = kind === 'world' ? '/worlds' : '/personas';
   const mark = `cf-${o.runId}`;
   const found: Listed[] = [];
@@ -96,7 +98,12 @@ async function sweepList(o: SweepOptions, kind: Kind, problems: string[]): Promi
     let answer = await getJson(o, `${path}?${query}`);
     // A deployment that pages by other names may refuse `limit`: ask again with no query.
     if (page === 0 && answer.status === 400) answer = await getJson(o, path);
-    if (answer.why || answer.status >= 300) { problems.push(`GET ${path}: ${answer.why ?? answer.status}`); break; }
+    if (answer.why || answer.status >= 300) {
+      trouble.problems.push(`GET ${path}: ${answer.why ?? answer.status}`);
+      // No answer at all (not a status): the target stopped answering.
+      trouble.silent ||= answer.status === 0;
+      break;
+    }
     for (const item of itemsOf(answer.body)) {
       const id = idOf(item);
       if (id && JSON.stringify(item).includes(mark)) found.push({ kind, id });
@@ -109,11 +116,15 @@ async function sweepList(o: SweepOptions, kind: Kind, problems: string[]): Promi
   return found;
 }
 
-/** The worlds and personas the lists show with the run's name. */
-export async function sweep(o: SweepOptions): Promise<{ found: Listed[]; problems: string[] }> {
-  const problems: string[] = [];
-  const found = [...await sweepList(o, 'world', problems), ...await sweepList(o, 'persona', problems)];
-  return { found, problems };
+/**
+ * The worlds and personas the lists show with the run's name. `silent` when a list got no answer at
+ * all: the target stopped answering, and the next list is not waited for too.
+ */
+export async function sweep(o: SweepOptions): Promise<{ found: Listed[]; problems: string[]; silent: boolean }> {
+  const trouble: Trouble = { problems: [], silent: false };
+  const found = await sweepList(o, 'world', trouble);
+  if (!trouble.silent) found.push(...await sweepList(o, 'persona', trouble));
+  return { found, ...trouble };
 }
 
 /**

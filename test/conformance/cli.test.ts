@@ -145,7 +145,7 @@ describe('a run that cannot start', () => {
   it('lists every option with its environment twin in --help', async () => {
     const run = await conformance(['--help']);
     expect(run.code).toBe(0);
-    for (const flag of ['--base-url', '--api-key', '--second-key', '--plan', '--rate-limit-key', '--origin-key', '--allowed-origin', '--only', '--strict', '--allow-live', '--allow-billable', '--keep', '--report-dir', '--timeout-ms']) {
+    for (const flag of ['--base-url', '--api-key', '--second-key', '--plan', '--rate-limit-key', '--origin-key', '--allowed-origin', '--only', '--strict', '--allow-live', '--allow-billable', '--keep', '--report-dir', '--timeout-ms', '--max-body-mb']) {
       expect(run.stdout).toContain(flag);
     }
     expect(run.stdout).toContain('CONFORMANCE_BASE_URL');
