@@ -15,6 +15,7 @@ import { wantsColor } from './common/color.ts';
 import { ensureWritableDir } from './common/report-dir.ts';
 import { selectionOf } from '../suite/data/selection.ts';
 import { scrub } from '../suite/data/redact.ts';
+import { mbToBytes } from '../suite/data/body-cap.ts';
 
 const ABOUT = `Checks a Simulation Service deployment against SPEC.md: every endpoint, state transition, error code,
 auth, tenant isolation, rate limits and every response against the OpenAPI contract. Without --base-url it
@@ -60,7 +61,6 @@ async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
   if ((v['origin-key'] === undefined) !== (v['allowed-origin'] === undefined) && v['base-url']) {
     throw new UsageError('--origin-key and --allowed-origin go together');
   }
-  const { mbToBytes } = await import('../suite/http/transport.ts');
   const maxBodyBytes = mbToBytes(v['max-body-mb']);
   if (v.cleanup) return cleanupLedger(v.cleanup, v['api-key'], v['timeout-ms'], maxBodyBytes, print);
   // Before anything starts: a run whose reports cannot be written must not run for minutes first.

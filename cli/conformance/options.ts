@@ -2,7 +2,7 @@
 import type { OptionSpec } from '../common/options.ts';
 import { AREAS } from '../../contract/requirements.ts';
 import { PLANS } from '../../contract/plans.ts';
-import { DEFAULT_MAX_BODY_MB } from '../../suite/http/transport.ts';
+import { DEFAULT_MAX_BODY_MB } from '../../suite/data/body-cap.ts';
 
 export const OPTIONS = [
   { name: 'base-url', type: 'string', placeholder: 'URL', description: 'deployment to check; without it the embedded reference is started and checked' },

@@ -21,11 +21,9 @@
 import { EnvHttpProxyAgent, Pool, interceptors, type Dispatcher } from 'undici';
 import { IDEMPOTENT, retryStale } from './stale.ts';
 import { noProxy, proxies } from './proxy.ts';
+import { DEFAULT_MAX_BODY_MB, mbToBytes } from '../data/body-cap.ts';
 
-/** The answer size cap, in MB, when --max-body-mb is not given. */
-export const DEFAULT_MAX_BODY_MB = 4;
-
-export const mbToBytes = (mb: number) => Math.round(mb * 1024 * 1024);
+export { DEFAULT_MAX_BODY_MB, mbToBytes };
 
 interface Dispatchers { reused: Dispatcher; fresh: Dispatcher }
 const built = new Map<number, Dispatchers>();
