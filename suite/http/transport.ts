@@ -23,7 +23,7 @@ import { IDEMPOTENT, retryStale } from './stale.ts';
 import { noProxy, proxies } from './proxy.ts';
 
 /** The answer size cap, in MB, when --max-body-mb is not given. */
-export const DEFAULT_MAX_BODY_MB = 4;
+export const DEFAULT_MAX_BODY_MB = 8;
 
 export const mbToBytes = (mb: number) => Math.round(mb * 1024 * 1024);
 
