@@ -57,11 +57,14 @@ export interface FrontOptions {
   dropOnReuse?: boolean;
 }
 
+/** Long URLs pass (the generated area sends up to 100,000 characters): the deployment behind answers them. */
+const LONG_HEADERS = { maxHeaderSize: 512 * 1024 };
+
 /** A front passing every request to `upstream` (an http URL), counting them, and closing connections as told. */
 export async function front(upstream: string, o: FrontOptions = {}): Promise<Loopback> {
   const count = { requests: 0, forwarded: 0, tunnels: 0, dropped: 0 };
   const closing = new WeakSet<Socket>();
-  const server = createServer((req, res) => {
+  const server = createServer(LONG_HEADERS, (req, res) => {
     const socket = req.socket;
     if (closing.has(socket)) {
       count.dropped++;
