@@ -104,6 +104,15 @@ console.log(await benchMaxTick());
 // The load runner: the highest arrival rate it holds within 1% next to autocannon's maximum. In a
 // process of its own, as a load run is: this one's heap holds what the rows above left behind.
 console.log('');
-const runner = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./load.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-if (runner.status !== 0) throw new Error(`bench: bench/load.ts exited with status ${runner.status}`);
-process.stdout.write(runner.stdout);
+/** A bench file in a process of its own; its table printed here. */
+function ownProcess(file: string): void {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`bench: bench/${file} exited with status ${child.status}`);
+  process.stdout.write(child.stdout);
+}
+ownProcess('./load.ts');
+
+// The gate's own time: a full conformance run with every key, directly and behind a slow proxy
+// (about four minutes: it waits out real one-minute rate windows).
+console.log('');
+ownProcess('./gate.ts');

@@ -1,52 +1,82 @@
 // npm run conformance: checks every requirement of SPEC.md against a deployment (or the embedded
 // reference) and writes JUnit, JSON and HTML reports. Exit 0: every MUST holds; 1: a MUST failed
 // (or a SHOULD with --strict); 2: the run could not start, could not finish, or was interrupted.
+// Only what parsing the options needs is imported here; the run's modules (the reference, vitest,
+// the reports) load once the options are known good, so --help and a mistyped flag answer at once.
 import { resolve } from 'node:path';
 import { helpText, parseOptions, redacted } from './common/options.ts';
-import { UsageError, exitWith } from './common/errors.ts';
-import { guardLiveKey, resolveTarget } from '../suite/run/target.ts';
+import { UsageError } from './common/errors.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../contract/plans.ts';
 import { AREAS } from '../contract/requirements.ts';
 import { OPTIONS } from './conformance/options.ts';
 import { existsSync } from 'node:fs';
-import { CLEANUP_BOUND_MS, createSession } from '../suite/run/session.ts';
-import { cleanup, describeCleanup, readLedger } from '../suite/run/ledger.ts';
-import { writeReports } from '../suite/reports/index.ts';
-import { renderSummary } from '../suite/reports/terminal.ts';
-import { mbToBytes } from '../suite/http/transport.ts';
-import { LOOPBACK, proxyFor } from '../suite/http/proxy.ts';
+import { isEntry, runCommand } from './common/command.ts';
+import { wantsColor } from './common/color.ts';
+import { ensureWritableDir } from './common/report-dir.ts';
+import { selectionOf } from '../suite/data/selection.ts';
 import { scrub } from '../suite/data/redact.ts';
 
-const USAGE = 'Usage: npm run conformance -- [options]';
 const ABOUT = `Checks a Simulation Service deployment against SPEC.md: every endpoint, state transition, error code,
 auth, tenant isolation, rate limits and every response against the OpenAPI contract. Without --base-url it
 starts the reference deployment in-process and checks that. Exit status: 0 every MUST requirement holds,
 1 a MUST failed (or a SHOULD, with --strict), 2 the run could not start, could not finish, or was interrupted.
 Areas: ${AREAS.join(', ')}.`;
 
-async function main(): Promise<number> {
-  // The deadline counts from here: the preflight, the checks and the reports all fall within it.
-  const startedAt = Date.now();
-  const v = parseOptions(OPTIONS, process.argv.slice(2), process.env, 'CONFORMANCE', 'config');
-  if (v.help) { process.stdout.write(helpText(USAGE, ABOUT, OPTIONS, 'CONFORMANCE')); return 0; }
-  const deadlineAt = startedAt + v['deadline-s'] * 1000;
-  // Every line the command prints, and its last error, go through the one redaction with every key
-  // the run knows (the given ones now, the embedded reference's once it has started).
+/** The keys this run knows: nothing the command prints may hold one, in any form (suite/data/redact.ts). */
+const secrets: Array<string | undefined> = [];
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs: string): Promise<number> {
+  try {
+    return await conformance(argv, env, invokedAs);
+  } catch (err) {
+    // The command's last error line goes through the one redaction too.
+    if (err instanceof Error) { err.message = scrub(err.message, secrets); err.stack = err.stack && scrub(err.stack, secrets); }
+    throw err;
+  }
+}
+
+async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: string): Promise<number> {
+  const v = parseOptions(OPTIONS, argv, env, 'CONFORMANCE', 'config');
+  if (v.help) { process.stdout.write(helpText(`Usage: ${invokedAs} [options]`, ABOUT, OPTIONS, 'CONFORMANCE')); return 0; }
+  // Every line the command prints goes through the one redaction with every key the run knows (the
+  // given ones now, the embedded reference's once it has started).
   secrets.push(v['api-key'], v['second-key'], v['rate-limit-key'], v['origin-key']);
   const print = (line: string) => process.stdout.write(scrub(line, secrets) + '\n');
   if (!(v['max-body-mb'] > 0)) throw new UsageError(`--max-body-mb: expected a size in MB above 0, got ${v['max-body-mb']}`);
-  const maxBodyBytes = mbToBytes(v['max-body-mb']);
+  const color = wantsColor(process.stdout, v['no-color'], env);
+  const selection = selectionOf(v.only);
+  const known = v['known-failures'] ? (await import('../suite/results/known-failures.ts')).readKnownFailures(v['known-failures']) : undefined;
+  if (v.list) {
+    const { listChecks, renderListing } = await import('../suite/run/list.ts');
+    print(renderListing(await listChecks({
+      baseUrl: v['base-url'], secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
+      allowBillable: v['allow-billable'], generated: v.generated, timeoutMs: v['timeout-ms'], selection,
+    })));
+    return 0;
+  }
+  const { guardLiveKey, resolveTarget } = await import('../suite/run/target.ts');
   for (const key of [v['api-key'], v['second-key'], v['rate-limit-key'], v['origin-key']]) guardLiveKey(key, v['allow-live']);
   if ((v['origin-key'] === undefined) !== (v['allowed-origin'] === undefined) && v['base-url']) {
     throw new UsageError('--origin-key and --allowed-origin go together');
   }
+  const { mbToBytes } = await import('../suite/http/transport.ts');
+  const maxBodyBytes = mbToBytes(v['max-body-mb']);
   if (v.cleanup) return cleanupLedger(v.cleanup, v['api-key'], v['timeout-ms'], maxBodyBytes, print);
+  // Before anything starts: a run whose reports cannot be written must not run for minutes first.
+  ensureWritableDir(v['report-dir'], '--report-dir');
   if (v['self-test']) {
     const { selfTest } = await import('../suite/self-test/index.ts');
-    return selfTest({ print, reportDir: resolve(v['report-dir']) });
+    return selfTest({ print, reportDir: resolve(v['report-dir']), areas: selection?.areas });
   }
 
-  const areas = v.only.length ? v.only : [...AREAS];
+  const areas = selection?.areas ?? [...AREAS];
+  const { createSession } = await import('../suite/run/session.ts');
+  const { writeReports } = await import('../suite/reports/index.ts');
+  const { renderSummary } = await import('../suite/reports/terminal.ts');
+  // The deadline counts from here, once the run's modules are loaded: the preflight, the checks and
+  // the reports all fall within it.
+  const deadlineAt = Date.now() + v['deadline-s'] * 1000;
   const timeoutMs = v['timeout-ms'];
   // Before the session exists, a signal or the deadline ends the preflight at once.
   const early = () => { print('\ninterrupted before the checks started'); process.exit(2); };
@@ -59,7 +89,7 @@ async function main(): Promise<number> {
   secrets.push(target.apiKey, target.extraKeys.secondKey, target.extraKeys.rateLimitKey, target.extraKeys.originKey);
   const shown = redacted(OPTIONS, v);
   const session = createSession(target, {
-    areas, strict: v.strict, keep: v.keep, timeoutMs, deadlineAt, maxBodyMb: v['max-body-mb'],
+    areas, only: selection, knownFailures: known, strict: v.strict, keep: v.keep, timeoutMs, deadlineAt, maxBodyMb: v['max-body-mb'],
     workDir: resolve(v['report-dir']), plan: v.plan, rpm: v.rpm, rateLimitPlan: v['rate-limit-plan'],
     secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
     allowBillable: v['allow-billable'], generated: v.generated, seed: v.seed, shownConfig: shown, print,
@@ -91,6 +121,7 @@ async function main(): Promise<number> {
 
   print(`conformance run ${session.runId} against ${target.baseUrl}${target.embedded ? ' (embedded reference)' : ''}`);
   print(`  areas: ${areas.join(', ')}`);
+  const { LOOPBACK, proxyFor } = await import('../suite/http/proxy.ts');
   const proxy = proxyFor(target.baseUrl);
   if (proxy) print(`  through the proxy ${proxy.shown} (${proxy.from}; NO_PROXY does not cover ${new URL(target.baseUrl).host})`);
   else if (PROXY_VARIABLES.some((name) => process.env[name])) print(`  direct, not through the proxy the environment sets (${target.embedded ? 'the embedded reference' : new URL(target.baseUrl).host} is ${LOOPBACK.includes(new URL(target.baseUrl).hostname) ? 'this machine' : 'in NO_PROXY'})`);
@@ -102,7 +133,7 @@ async function main(): Promise<number> {
     if (session.stopped) print(`  stopped: ${session.stopped}; the checks not finished are "not run"`);
     await session.tidy({ abandon: abandon.signal });
     const paths = writeReports(result, resolve(v['report-dir']), secrets);
-    print(renderSummary(result, { color: !v['no-color'] && process.stdout.isTTY === true, paths }));
+    print(renderSummary(result, { color, paths }));
     return result.exitCode;
   } finally {
     await target.close().catch(() => undefined);
@@ -111,6 +142,8 @@ async function main(): Promise<number> {
 
 /** --cleanup FILE: soft-deletes what a ledger of an earlier run lists (its base URL is in the ledger). */
 async function cleanupLedger(file: string, apiKey: string | undefined, timeoutMs: number, maxBodyBytes: number, print: (line: string) => void): Promise<number> {
+  const { readLedger, cleanup, describeCleanup } = await import('../suite/run/ledger.ts');
+  const { CLEANUP_BOUND_MS } = await import('../suite/run/session.ts');
   const entries = readLedger(file);
   if (!existsSync(file)) throw new UsageError(`${file}: no such ledger`);
   if (!entries.length) { print(`${file}: nothing left to remove`); return 0; }
@@ -127,11 +160,4 @@ async function cleanupLedger(file: string, apiKey: string | undefined, timeoutMs
   return done.left.length ? 1 : 0;
 }
 
-/** The keys this run knows: nothing the command prints may hold one, in any form (suite/data/redact.ts). */
-const secrets: Array<string | undefined> = [];
-const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
-
-main().then((code) => process.exit(code), (err) => {
-  if (err instanceof Error) { err.message = scrub(err.message, secrets); err.stack = err.stack && scrub(err.stack, secrets); }
-  exitWith('conformance', err);
-});
+if (isEntry(import.meta.url)) runCommand('conformance', main, process.argv.slice(2), 'npm run conformance --');

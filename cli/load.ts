@@ -6,8 +6,9 @@
 // good, so that a mistyped flag is answered at once.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { UsageError, exitWith } from './common/errors.ts';
+import { UsageError } from './common/errors.ts';
+import { isEntry, runCommand } from './common/command.ts';
+import { ensureWritableDir } from './common/report-dir.ts';
 import { helpText, parseOptions, redacted, type OptionSpec, type Values } from './common/options.ts';
 import { MINUTE_MS, PLANS, type Plan } from '../contract/plans.ts';
 import { DEFAULT_DURATION_MS, flagName, parseDuration, resolveConfig, type LoadConfig } from '../load/model/config.ts';
@@ -41,7 +42,7 @@ export const SPECS: OptionSpec[] = [
   { name: 'config', type: 'string', placeholder: 'FILE', description: 'JSON file of options (keys are option names); flags and env override it' },
 ];
 
-const USAGE = 'Usage: npm run load -- --tier TIER [--base-url URL --api-key KEY] [--rpm N] [--duration D] [--engine k6|node] [--allow-live]';
+const SYNOPSIS = '--tier TIER [--base-url URL --api-key KEY] [--rpm N] [--duration D] [--engine k6|node] [--allow-live]';
 const ABOUT = `Loads a deployment at its plan's rate: a steady phase at a share of the limit measures latency per
 endpoint, then a ramp past the limit finds where 429s begin. Writes a table here, and
 <report-dir>/load-<tier>.json and .html. Exit status 0: thresholds pass; 1: a threshold failed;
@@ -87,10 +88,10 @@ function progressPrinter(limitRps: number) {
   };
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = 'npm run load --'): Promise<number> {
   const v = parseOptions(SPECS, argv, env, PREFIX, 'config');
   if (v.help) {
-    process.stdout.write(helpText(USAGE, ABOUT, SPECS, PREFIX));
+    process.stdout.write(helpText(`Usage: ${invokedAs} ${SYNOPSIS}`, ABOUT, SPECS, PREFIX));
     return 0;
   }
   if (v.tier === undefined) throw new UsageError('--tier is required: one of free, starter, pro, enterprise (see --help)');
@@ -118,6 +119,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   const found = findK6();
   const engine = (v.engine as 'k6' | 'node' | undefined) ?? (found ? 'k6' : 'node');
   if (engine === 'k6' && !found) throw new UsageError('--engine k6: no k6 executable on PATH (install k6, or use --engine node)');
+  // Before the run, not after it: a verdict whose reports cannot be written would be lost.
+  ensureWritableDir(v['report-dir'] as string, '--report-dir');
   // Before anything is sent anywhere: live keys are billed.
   const { guardLiveKey, resolveTarget } = await import('../suite/run/target.ts');
   guardLiveKey(v['api-key'] as string | undefined, v['allow-live'] as boolean);
@@ -131,7 +134,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   }
 
   const { runNodeLoad, SetupError } = await import('../load/node/runner.ts');
-  const { K6_SCRIPT_ABORTED, K6_THRESHOLDS_FAILED, runK6 } = await import('../load/k6-host/run.ts');
   const target = await resolveTarget({
     baseUrl, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs: v['timeout-ms'] as number,
     plan: config.tier as Plan, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
@@ -150,6 +152,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   let failedByK6 = false;
   try {
     if (engine === 'k6') {
+      // Only the k6 engine needs esbuild (it bundles the scripts).
+      const { K6_SCRIPT_ABORTED, K6_THRESHOLDS_FAILED, runK6 } = await import('../load/k6-host/run.ts');
       const { summary: s, exitCode } = await runK6({
         k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey,
         seed: v.seed as number, keep: v.keep as boolean, allowLive: v['allow-live'] as boolean, embedded: target.embedded,
@@ -193,6 +197,4 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   return summary.verdict === 'pass' && !failedByK6 ? 0 : 1;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2), process.env).then((code) => process.exit(code), (err) => exitWith('load', err));
-}
+if (isEntry(import.meta.url)) runCommand('load', main, process.argv.slice(2), 'npm run load --');

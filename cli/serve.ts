@@ -1,10 +1,11 @@
 // npm run serve -- [--port 8080] [--host 127.0.0.1] [--keys keys.json] [--db data.sqlite]
 // Runs the reference deployment until Ctrl-C. A bad option or file is one clear line and exit 2.
+// The reference itself loads once the options are known good, so --help answers at once.
 import { randomBytes } from 'node:crypto';
-import { loadKeyFile, type KeyRecord } from '../reference/platform/index.ts';
-import { startReference } from '../reference/index.ts';
+import type { KeyRecord } from '../reference/platform/index.ts';
 import { helpText, parseOptions, type OptionSpec } from './common/options.ts';
-import { UsageError, exitWith } from './common/errors.ts';
+import { UsageError } from './common/errors.ts';
+import { isEntry, runCommand } from './common/command.ts';
 
 const OPTIONS: OptionSpec[] = [
   { name: 'port', type: 'integer', default: 8080, description: 'port to listen on; 0 picks a free port' },
@@ -14,13 +15,15 @@ const OPTIONS: OptionSpec[] = [
   { name: 'rate-window-ms', type: 'integer', default: 60_000, description: 'rate-limit window in ms (the plans of SPEC.md are per minute)' },
   { name: 'log', type: 'boolean', default: false, description: 'log every request (JSON lines on stdout)' },
 ];
-const USAGE = 'Usage: npm run serve -- [options]';
 const ABOUT = 'Runs the reference deployment of the Simulation Service interface until Ctrl-C.';
 
-async function main() {
-  const v = parseOptions(OPTIONS, process.argv.slice(2), process.env, 'SERVE');
-  if (v.help) { process.stdout.write(helpText(USAGE, ABOUT, OPTIONS, 'SERVE')); return; }
+/** Resolves (0) once the server has closed after Ctrl-C or SIGTERM. */
+export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs: string): Promise<number> {
+  const v = parseOptions(OPTIONS, argv, env, 'SERVE');
+  if (v.help) { process.stdout.write(helpText(`Usage: ${invokedAs} [options]`, ABOUT, OPTIONS, 'SERVE')); return 0; }
   if (Number(v['rate-window-ms']) < 1) throw new UsageError('--rate-window-ms must be at least 1');
+  const { loadKeyFile } = await import('../reference/platform/index.ts');
+  const { startReference } = await import('../reference/index.ts');
   let keys: KeyRecord[];
   let generated: string | undefined;
   try {
@@ -44,9 +47,11 @@ async function main() {
   ];
   if (generated) lines.push(`  generated key (tenant default, plan pro): ${generated}`);
   process.stdout.write(lines.join('\n') + '\n');
-  const stop = async () => { await server.close(); process.exit(0); };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  return new Promise<number>((done) => {
+    const stop = () => { void server.close().then(() => done(0)); };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
 }
 
-main().catch((err) => exitWith('serve', err));
+if (isEntry(import.meta.url)) runCommand('serve', main, process.argv.slice(2), 'npm run serve --');

@@ -32,6 +32,15 @@ export interface LoadedDocument {
   problems: string[];
 }
 
+export interface LoadOptions {
+  /**
+   * The document already passed the meta-schema check in this run (the preflight, or the bundled
+   * contract): skip it, the costliest step (a fresh ajv compiles the meta-schema each time). The
+   * bounds and the refusal of references out of the document are never skipped.
+   */
+  validated?: boolean;
+}
+
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 const escape = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 export const pointerOf = (tokens: readonly string[]) => `#${tokens.map((t) => `/${escape(t)}`).join('')}`;
@@ -68,6 +77,61 @@ export function copyJson<T>(value: T): T {
     }
   }
   return root as T;
+}
+
+/** The base of a document's own schemas before any `$id` (a name, never fetched). */
+const DOCUMENT_BASE = 'https://openapi-document.invalid/';
+const withoutFragment = (uri: string) => uri.split('#')[0];
+const tokensOf = (fragment: string) => fragment.split('/').slice(1).map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
+
+/**
+ * References by `$id` and `$anchor` (JSON Schema 2020-12, OpenAPI 3.1) rewritten as the JSON pointers
+ * they name in this document, and the identifiers dropped: a schema that calls itself
+ * `https://schemas.example/world` is found here, never fetched; and a `#/…` inside it is read from it,
+ * as 2020-12 says. A reference to an identifier the document does not hold is left as it is: out of
+ * the document, refused by survey(). Works on a copy (in place).
+ */
+function resolveIdentifiers(doc: Json): void {
+  const ids = new Map<string, string[]>();
+  const anchors = new Map<string, string[]>();
+  const bases = new Map<Json, string>();
+  const walk = (visit: (o: Json, at: string[], base: string) => void) => {
+    const stack: Array<[unknown, string[], string]> = [[doc, [], DOCUMENT_BASE]];
+    while (stack.length) {
+      const [value, at, inherited] = stack.pop()!;
+      if (!value || typeof value !== 'object') continue;
+      let base = inherited;
+      if (!Array.isArray(value)) {
+        const o = value as Json;
+        if (typeof o.$id === 'string') {
+          try { base = withoutFragment(new URL(o.$id, inherited).href); } catch { /* not a URI: no new base */ }
+        }
+        visit(o, at, base);
+      }
+      for (const [k, v] of Object.entries(value)) if (v && typeof v === 'object') stack.push([v, [...at, k], base]);
+    }
+  };
+  walk((o, at, base) => {
+    bases.set(o, base);
+    if (typeof o.$id === 'string' && base !== DOCUMENT_BASE && !ids.has(base)) ids.set(base, at);
+    if (typeof o.$anchor === 'string') anchors.set(`${base}#${o.$anchor}`, at);
+  });
+  if (!ids.size && !anchors.size) return;
+  walk((o) => {
+    if (typeof o.$ref !== 'string') return;
+    const base = bases.get(o) ?? DOCUMENT_BASE;
+    let target: URL;
+    try { target = new URL(o.$ref, base); } catch { return; }
+    const resource = withoutFragment(target.href);
+    const fragment = decodeURIComponent(target.hash.slice(1));
+    const root = resource === DOCUMENT_BASE ? [] : ids.get(resource);
+    const found = fragment && !fragment.startsWith('/') ? anchors.get(`${resource}#${fragment}`) : root && [...root, ...(fragment ? tokensOf(fragment) : [])];
+    if (found) o.$ref = pointerOf(found);
+  });
+  eachObject(doc, (o) => {
+    if (typeof o.$id === 'string') delete o.$id;
+    if (typeof o.$anchor === 'string') delete o.$anchor;
+  });
 }
 
 /** Visits every object of a JSON tree (parents first); `visit` may change the object in place. */
@@ -133,23 +197,29 @@ const stripProblem = (message: string) => message.replace(/\[object Object\]/g, 
  * Reads a document into the normal form, or says why it cannot be used. Never reads a file or opens
  * a connection; never throws for what a document holds.
  */
-export async function loadOpenApi(raw: unknown): Promise<LoadedDocument> {
+export async function loadOpenApi(raw: unknown, options: LoadOptions = {}): Promise<LoadedDocument> {
   const refused = (problems: string[], version?: string): LoadedDocument => ({ version, normal: {}, dereferenced: {}, problems });
   if (!isObject(raw)) return refused(['it is not a JSON object']);
   const version = typeof raw.openapi === 'string' ? raw.openapi : undefined;
   if (!version) return refused(['it has no `openapi` version member']);
   if (!/^3\.[01]\./.test(version)) return refused([`it is OpenAPI ${version.slice(0, 20)}: the suite reads OpenAPI 3.0.x and 3.1.x`], version);
-  const { problems, outside } = survey(raw);
-  if (problems.length) return refused(problems, version);
+  const bounds = survey(raw);
+  if (bounds.problems.length) return refused(bounds.problems, version);
+  // References by identifier are inside the document too: rewritten as pointers before anything
+  // decides what lies outside it.
+  const copy = copyJson(raw);
+  resolveIdentifiers(copy);
+  const { outside } = survey(copy);
   if (outside.length) {
     return refused([`it refers outside itself (${outside.slice(0, 3).join(', ')}${outside.length > 3 ? `, and ${outside.length - 3} more` : ''}): the suite follows references inside the document only, and read nothing`], version);
   }
-  try {
-    validateAgainstMetaSchema(withoutPathItemRefs(raw));
-  } catch (err) {
-    return refused([`it does not validate against the OpenAPI ${version.slice(0, 3)} schema: ${stripProblem((err as Error).message).slice(0, 600)}`], version);
+  if (!options.validated) {
+    try {
+      validateAgainstMetaSchema(withoutPathItemRefs(raw));
+    } catch (err) {
+      return refused([`it does not validate against the OpenAPI ${version.slice(0, 3)} schema: ${stripProblem((err as Error).message).slice(0, 600)}`], version);
+    }
   }
-  const copy = copyJson(raw);
   settleRefSiblings(copy, version);
   let normal: Json;
   try {

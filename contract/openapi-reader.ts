@@ -2,7 +2,7 @@
 // response schemas, and their declared statuses, over the loader's normal form (openapi-loader.ts:
 // any legal style, 3.0 or 3.1, same-document references only). Every deployment's document, the
 // bundled contract included, is read the same way; nothing downstream walks a document by hand.
-import { jsonContentKey, loadOpenApi, locate, type LoadedDocument } from './openapi-loader.ts';
+import { jsonContentKey, loadOpenApi, locate, type LoadedDocument, type LoadOptions } from './openapi-loader.ts';
 
 type Json = Record<string, any>;
 
@@ -32,7 +32,7 @@ const pathnameOf = (url: string) => {
   }
 };
 
-export interface ReaderOptions {
+export interface ReaderOptions extends LoadOptions {
   /** The path of the run's --base-url: a document that writes it into its paths (servers at the root) still matches. */
   basePath?: string;
 }
@@ -64,7 +64,7 @@ export class OpenApiReader {
 
   /** Reads a document (left untouched). A document the loader refuses has no operations; `problems` says why. */
   static async load(raw: unknown, options: ReaderOptions = {}): Promise<OpenApiReader> {
-    return new OpenApiReader(await loadOpenApi(raw), options);
+    return new OpenApiReader(await loadOpenApi(raw, options), options);
   }
 
   /** The operations of a trusted document (the bundled contract) at once, for routing, not for schemas. */

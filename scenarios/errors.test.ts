@@ -3,7 +3,7 @@
 // answered 400 VALIDATION_ERROR (no 5xx for a client mistake, ENV-4, is the generated area's).
 import { describe, expect } from 'vitest';
 import { documents } from '../suite/checks/documents.ts';
-import { setup, check, api, createPersona, createWorld, fails, minimalBody, named, notRun, ok, operationsOf, servedBody } from './support/index.ts';
+import { setup, check, api, createPersona, createWorld, fails, inFlight, minimalBody, named, notRun, ok, operationsOf, servedBody } from './support/index.ts';
 
 const client = api();
 let worldId: string;
@@ -70,16 +70,14 @@ const paramsFor = (path: string) => ({ id: path.startsWith('/personas') ? person
 
 describe('error codes of SPEC.md', () => {
   check('ERR-1', 'answers 404 WORLD_NOT_FOUND for an unknown world on every world operation', async (ctx) => {
-    const wrong: string[] = [];
-    const untried: string[] = [];
-    for (const op of operationsOf((o) => o.path.startsWith('/worlds/{id}'))) {
-      // A body the deployment's own document accepts: validating it before the lookup changes nothing.
-      const { body, problem } = servedBody(op.operationId);
-      if (problem) { untried.push(problem); continue; }
+    // A body the deployment's own document accepts: validating it before the lookup changes nothing.
+    const ops = operationsOf((o) => o.path.startsWith('/worlds/{id}')).map((op) => ({ op, ...servedBody(op.operationId) }));
+    const untried = ops.filter((o) => o.problem).map((o) => o.problem!);
+    const wrong = await inFlight(ops.filter((o) => !o.problem), async ({ op, body }) => {
       const reply = await client.call(op.operationId, { params: { ...paramsFor(op.path), id: 'conformance-no-such-world' }, body });
-      if (reply.status !== 404 || reply.body?.error?.code !== 'WORLD_NOT_FOUND') wrong.push(`${op.method} ${op.path} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
-    }
-    expect(wrong).toEqual([]);
+      return reply.status !== 404 || reply.body?.error?.code !== 'WORLD_NOT_FOUND' ? `${op.method} ${op.path} → ${reply.status} ${reply.body?.error?.code ?? ''}` : undefined;
+    });
+    expect(wrong.filter(Boolean)).toEqual([]);
     if (untried.length) notRun(ctx, `${untried.length} operation(s) could not be tried: ${untried[0]}`);
   });
 
@@ -130,12 +128,11 @@ describe('unknown persona id', () => {
 
 describe('negative bodies generated from the request schemas', () => {
   check('ERR-3', 'answers 400 VALIDATION_ERROR to a member SPEC.md types, at any depth, given the wrong type', async () => {
-    const wrong: string[] = [];
-    for (const n of negativeBodies('spec')) {
+    const wrong = await inFlight(negativeBodies('spec'), async (n) => {
       const reply = await client.call(n.operationId, { params: paramsFor(n.path), body: n.body });
-      if (reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR') wrong.push(`${n.operationId} ${n.member} of the wrong type → ${reply.status} ${reply.body?.error?.code ?? ''}`);
-    }
-    expect(wrong, 'wrong-typed members not answered 400 VALIDATION_ERROR').toEqual([]);
+      return reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR' ? `${n.operationId} ${n.member} of the wrong type → ${reply.status} ${reply.body?.error?.code ?? ''}` : undefined;
+    });
+    expect(wrong.filter(Boolean), 'wrong-typed members not answered 400 VALIDATION_ERROR').toEqual([]);
   });
 
   check('ERR-6', 'answers 400 VALIDATION_ERROR to wrong types elsewhere, to non-JSON and non-object bodies, and to a missing needed member', async () => {
@@ -143,9 +140,8 @@ describe('negative bodies generated from the request schemas', () => {
     const expect400 = (label: string, reply: { status: number; body: any }) => {
       if (reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR') wrong.push(`${label} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
     };
-    for (const n of negativeBodies('served')) {
-      expect400(`${n.operationId} ${n.member} of the wrong type`, await client.call(n.operationId, { params: paramsFor(n.path), body: n.body }));
-    }
+    const replies = await inFlight(negativeBodies('served'), (n) => client.call(n.operationId, { params: paramsFor(n.path), body: n.body }));
+    negativeBodies('served').forEach((n, i) => expect400(`${n.operationId} ${n.member} of the wrong type`, replies[i]));
     for (const [label, rawBody] of [['not JSON', '{"message": '], ['a JSON array', '[]'], ['a JSON string', '"hello"']]) {
       expect400(`chat with ${label}`, await client.call('chat', { params: { id: worldId }, rawBody }));
     }

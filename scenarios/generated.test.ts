@@ -11,7 +11,7 @@ import { anyRequest, describeRequest, generatedOperations, resolve, short, type 
 import { answered, expectCanary, expectNo5xx, Probe, targetSilent, type Canary } from '../suite/generate/probe.ts';
 import { describeSequence, maxTickSeconds, runSequence, sequences } from '../suite/generate/sequences.ts';
 import type { RequirementId } from '../contract/requirements.ts';
-import { setup, check, api, config, createPersona, createWorld, notRun, ok, requires, worldBody, type Reply } from './support/index.ts';
+import { setup, check, api, config, createPersona, createWorld, notRun, ok, worldBody, type Reply } from './support/index.ts';
 import { CheckFailure } from '../suite/data/failure.ts';
 
 const client = api();
@@ -129,10 +129,9 @@ describe('generated requests and stateful sequences', () => {
   }, { timeout: timeLimit(share('sequences')) + 30_000 });
 
   check('GEN-2', "one tenant's generated requests leave the other tenant's answers unchanged and in time", async (ctx) => {
-    requires(ctx, 'secondKey');
     if (!config().generated) notRun(ctx, 'needs --generated above 0');
     const budget = new Budget(share('tenants'));
     const probe = new Probe(client, budget);
     await requestsProperty(probe, budget, canaryOn(otherWorld, "the second tenant's query on its own world", probe, config().secondKey), 'GEN-2', undefined, seedOf(3));
-  }, { timeout: timeLimit(share('tenants')) + 30_000 });
+  }, { needs: ['secondKey'], timeout: timeLimit(share('tenants')) + 30_000 });
 });

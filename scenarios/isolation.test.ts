@@ -1,7 +1,7 @@
 // Tenant isolation (needs --second-key): another tenant's world or persona is answered as missing on
 // every operation that names one, is never listed, and is left unchanged.
 import { describe, expect } from 'vitest';
-import { setup, check, api, config, createPersona, createWorld, notRun, ok, operationsOf, requires, servedBody, walkList } from './support/index.ts';
+import { setup, check, api, config, createPersona, createWorld, inFlight, notRun, ok, operationsOf, servedBody, walkList } from './support/index.ts';
 
 const client = api();
 let worldId = '';
@@ -33,44 +33,37 @@ function bodies() {
 }
 
 describe('another tenant', () => {
-  check('ISO-1', "gets WORLD_NOT_FOUND on every operation on a world it does not own, which stays unchanged", async (ctx) => {
-    requires(ctx, 'secondKey');
+  check('ISO-1', "gets WORLD_NOT_FOUND on every operation on a world it does not own, which stays unchanged", { needs: ['secondKey'] }, async (ctx) => {
     const before = ok(await client.call('getWorldSnapshot', { params: { id: worldId } }));
-    const wrong: string[] = [];
     const made = bodies();
-    for (const op of operationsOf((o) => o.path.startsWith('/worlds/{id}'))) {
-      const sent = made.body(op.operationId);
-      if (!sent) continue;
-      const reply = await client.call(op.operationId, { key: config().secondKey, params: { id: worldId, ...extra(op.path) }, body: sent.body });
-      if (reply.status !== 404 || reply.body?.error?.code !== 'WORLD_NOT_FOUND') wrong.push(`${op.method} ${op.path} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
-    }
-    expect(wrong, 'operations that did not answer 404 WORLD_NOT_FOUND to another tenant').toEqual([]);
+    const tried = operationsOf((o) => o.path.startsWith('/worlds/{id}')).map((op) => ({ op, sent: made.body(op.operationId) })).filter((t) => t.sent);
+    const wrong = await inFlight(tried, async ({ op, sent }) => {
+      const reply = await client.call(op.operationId, { key: config().secondKey, params: { id: worldId, ...extra(op.path) }, body: sent!.body });
+      return reply.status !== 404 || reply.body?.error?.code !== 'WORLD_NOT_FOUND' ? `${op.method} ${op.path} → ${reply.status} ${reply.body?.error?.code ?? ''}` : undefined;
+    });
+    expect(wrong.filter(Boolean), 'operations that did not answer 404 WORLD_NOT_FOUND to another tenant').toEqual([]);
     const after = ok(await client.call('getWorldSnapshot', { params: { id: worldId } }));
     expect(after, "the owner's world changed after another tenant's requests").toEqual(before);
     made.settle(ctx);
   });
 
-  check('ISO-2', "never sees another tenant's worlds in GET /worlds", async (ctx) => {
-    requires(ctx, 'secondKey');
+  check('ISO-2', "never sees another tenant's worlds in GET /worlds", { needs: ['secondKey'] }, async (ctx) => {
     const seen = await walkList(client, 'listWorlds', { key: config().secondKey });
     expect(seen.ids).not.toContain(worldId);
     expect(seen.complete, 'GET /worlds: the walk of its pages did not reach the end').toBe(true);
   });
 
-  check('ISO-3', "gets PERSONA_NOT_FOUND on every operation on a persona it does not own, as for a missing one, and never lists it", async (ctx) => {
-    requires(ctx, 'secondKey');
-    const wrong: string[] = [];
+  check('ISO-3', "gets PERSONA_NOT_FOUND on every operation on a persona it does not own, as for a missing one, and never lists it", { needs: ['secondKey'] }, async (ctx) => {
     const missing = `missing-${personaId.replace(/\W/g, '')}x`;
     const made = bodies();
-    for (const op of operationsOf((o) => o.path.startsWith('/personas/{id}'))) {
-      const sent = made.body(op.operationId);
-      if (!sent) continue;
-      const foreign = await client.call(op.operationId, { key: config().secondKey, params: { id: personaId }, body: sent.body });
+    const tried = operationsOf((o) => o.path.startsWith('/personas/{id}')).map((op) => ({ op, sent: made.body(op.operationId) })).filter((t) => t.sent);
+    const wrong = await inFlight(tried, async ({ op, sent }) => {
+      const foreign = await client.call(op.operationId, { key: config().secondKey, params: { id: personaId }, body: sent!.body });
       // SPEC.md does not give PERSONA_NOT_FOUND's status: the answer must be the one a missing persona gets.
-      const absent = await client.call(op.operationId, { key: config().secondKey, params: { id: missing }, body: sent.body });
-      if (foreign.body?.error?.code !== 'PERSONA_NOT_FOUND' || foreign.status !== absent.status) wrong.push(`${op.method} ${op.path} → ${foreign.status} ${foreign.body?.error?.code ?? ''} (a missing persona: ${absent.status})`);
-    }
-    expect(wrong, 'operations that did not answer PERSONA_NOT_FOUND to another tenant as for a missing persona').toEqual([]);
+      const absent = await client.call(op.operationId, { key: config().secondKey, params: { id: missing }, body: sent!.body });
+      return foreign.body?.error?.code !== 'PERSONA_NOT_FOUND' || foreign.status !== absent.status ? `${op.method} ${op.path} → ${foreign.status} ${foreign.body?.error?.code ?? ''} (a missing persona: ${absent.status})` : undefined;
+    });
+    expect(wrong.filter(Boolean), 'operations that did not answer PERSONA_NOT_FOUND to another tenant as for a missing persona').toEqual([]);
     const listed = await walkList(client, 'listPersonas', { key: config().secondKey });
     expect(listed.ids, "another tenant's persona listed").not.toContain(personaId);
     expect(listed.complete, 'GET /personas: the walk of its pages did not reach the end').toBe(true);

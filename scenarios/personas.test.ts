@@ -1,7 +1,7 @@
 // Standalone personas: create, read, PATCH, list with a cursor, and the runtime operations (perceive,
 // emotion override, tick, state, annotate and prompt-context, next-response, snapshots).
 import { describe, expect } from 'vitest';
-import { check, api, bodyFor, createPersona, named, notRun, ok, pageSize, pagingOf, role, walkList, type Client, skip } from './support/index.ts';
+import { check, api, bodyFor, createPersona, named, notRun, ok, pageSize, pagingOf, role, servedBodyProblem, walkList, type Client, skip } from './support/index.ts';
 import { differences } from './support/diff.ts';
 
 const client = api();
@@ -20,8 +20,10 @@ function expectVad(value: unknown, where: string): Vad {
 
 const state = async (c: Client, id: string) => ok(await c.call('getPersonaState', { params: { id } }), 'GET /personas/{id}/state');
 const snapshot = async (c: Client, id: string) => ok(await c.call('getPersonaSnapshot', { params: { id } }), 'GET /personas/{id}/snapshot');
+/** SPEC.md: perceive takes "an event"; a deployment's document may wrap it (`{event: …}`): the form its schema accepts. */
+const perceiveBody = (event: Record<string, unknown>) => (servedBodyProblem('perceive', event) && !servedBodyProblem('perceive', { event }) ? { event } : event);
 const perceive = async (c: Client, id: string, event: Record<string, unknown>) =>
-  ok(await c.call('perceive', { params: { id }, body: event }), 'POST /personas/{id}/perceive with an event');
+  ok(await c.call('perceive', { params: { id }, body: perceiveBody(event) }), 'POST /personas/{id}/perceive with an event');
 
 
 

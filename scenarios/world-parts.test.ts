@@ -3,7 +3,7 @@
 // is SHOULD-level and reads results defensively: a list may be the result itself or its one array
 // member, an id may sit on the record or inside it. Each assertion says what it expected.
 import { describe, expect } from 'vitest';
-import { setup, check, api, bodyFor, createWorld, ok, requires, role, type Client } from './support/index.ts';
+import { setup, check, api, bodyFor, createWorld, ok, role, type Client } from './support/index.ts';
 
 const client = api();
 /** Entities ana and ben (personas) and user (a user), see worldBody(). */
@@ -188,8 +188,7 @@ describe('GET /worlds/{id}/events', () => {
 });
 
 describe('POST /worlds/{id}/interact', () => {
-  check('PART-5', 'executes an action against a persona and answers its response', async (ctx) => {
-    requires(ctx, 'allowBillable');
+  check('PART-5', 'executes an action against a persona and answers its response', { needs: ['allowBillable'] }, async (ctx) => {
     const id = await createWorld(client, 'interact');
     const actions = listIn(ok(await client.call('listActions', { params: { id } }), 'GET /worlds/{id}/actions'), 'actions');
     const actionId = actions.map((a) => a?.id ?? a?.actionId).find((x) => typeof x === 'string');

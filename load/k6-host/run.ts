@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { flagName, type LoadConfig } from '../model/config.ts';
 import { buildSchedule } from '../model/schedule.ts';
 import type { LoadSummary } from '../model/summary.ts';
@@ -49,10 +49,12 @@ export function k6Env(o: Pick<K6RunOptions, 'config' | 'baseUrl' | 'apiKey' | 'k
 
 export async function runK6(o: K6RunOptions): Promise<{ summary: LoadSummary; exitCode: number }> {
   const c = o.config;
-  const bundleDir = resolve('dist', 'load');
-  await buildLoadBundles({ outdir: bundleDir, seed: o.seed });
+  // The bundles of this run go with its other files, not into the user's folder (`npm run build:load`
+  // makes dist/load for distributed runs).
   const work = mkdtempSync(join(tmpdir(), 'load-k6-'));
+  const bundleDir = join(work, 'bundles');
   try {
+    await buildLoadBundles({ outdir: bundleDir, seed: o.seed });
     const exportFile = join(work, 'summary-export.json');
     const outputFile = join(work, 'points.ndjson');
     // Our own LOAD_* take precedence over whatever the shell exported.

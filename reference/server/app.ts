@@ -1,6 +1,6 @@
 // The reference deployment as a Fastify app: platform (errors, CORS, keys, rate limits) first, then
 // one route per operation of the contract, each validated with the contract's schemas.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { COMPONENTS } from '../../contract/components.ts';
 import { OPERATIONS, type Operation } from '../../contract/operations.ts';
 import { buildOpenApi } from '../../contract/openapi.ts';
@@ -33,11 +33,21 @@ const HANDLERS: Record<string, Handler> = {
 /** Fastify's path syntax for a contract path: /worlds/{id} → /worlds/:id. */
 export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
+/** One log line per request, once it is answered (Fastify's own writes a second when it comes in). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const missing = OPERATIONS.filter((op) => !HANDLERS[op.operationId]).map((op) => op.operationId);
   if (missing.length) throw new Error(`reference: no handler for ${missing.join(', ')}`);
 
-  const app = Fastify({ ...fastifyServerOptions({ bodyLimit: options.bodyLimit, requestTimeoutMs: options.requestTimeoutMs }), logger: options.logger ?? false });
+  const app = Fastify({ ...fastifyServerOptions({ bodyLimit: options.bodyLimit, requestTimeoutMs: options.requestTimeoutMs }), logger: options.logger ?? false, logController: new OneLinePerRequest() });
   for (const component of COMPONENTS) app.addSchema(component);
   await registerPlatform(app, { registry: options.registry, rateLimitWindowMs: options.rateLimitWindowMs });
 

@@ -35,6 +35,26 @@ export function listItems(operationId: string, result: unknown): unknown[] | und
   return member ? ((result as Record<string, unknown[]>)[member]) : undefined;
 }
 
+/** Requests a check may have in flight at once when they do not depend on each other (all paced by the one pacer per key). */
+export const IN_FLIGHT = 4;
+
+/**
+ * `fn` over every item, at most `limit` at a time, results in the items' order: a check of many
+ * independent requests is bound by the target's latency divided by `limit`, not multiplied by its count.
+ */
+export async function inFlight<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, limit = IN_FLIGHT): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
 /** The id a listed record carries (`id`, or `worldId` / `personaId`). */
 export const idOf = (x: unknown): string => {
   const r = (x ?? {}) as Record<string, unknown>;

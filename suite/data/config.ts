@@ -4,11 +4,14 @@ import { inject } from 'vitest';
 import type { SelectableArea } from '../../contract/requirements.ts';
 import type { Plan } from '../../contract/plans.ts';
 import type { StopSignal } from './stop.ts';
+import type { CheckFilter } from './selection.ts';
 
 export interface SuiteConfig extends StopSignal {
   runId: string;
   /** The areas this run checks (`--only`). */
   areas: SelectableArea[];
+  /** `--only` named requirements: the checks that run (undefined: every check of the areas). */
+  only?: CheckFilter;
   baseUrl: string;
   apiKey: string;
   secondKey?: string;

@@ -19,6 +19,8 @@ export interface Failure {
   exchange?: Exchange;
   /** A command that repeats the exchange, the key read from $API_KEY. */
   curl?: string;
+  /** What the reproduction needs first: the request that created the world or persona `id` it names. */
+  setup?: { id: string; curl: string };
   culprit: Culprit;
 }
 

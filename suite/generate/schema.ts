@@ -5,7 +5,7 @@
 // Valid instances lean on the edges: bounds, built-in member names for free keys and strings, extreme
 // numbers where no bound is given. Breaking one is data too (a Mutation), so that it shrinks.
 import fc from 'fast-check';
-import { mergeAllOf, minimalInstance, typeOf } from '../../fixtures/minimal.ts';
+import { armsOf, mergeAllOf, minimalInstance, typeOf } from '../../fixtures/minimal.ts';
 import { BUILTIN_NAMES, anyValue, extremeNumber, nastyString, nastyValue, objectOf, typeOf as valueTypeOf } from './values.ts';
 
 type Json = Record<string, any>;
@@ -54,7 +54,8 @@ export function validOf(schema: Json | undefined, depth = 0): fc.Arbitrary<unkno
   const s = mergeAllOf(schema);
   if (s.const !== undefined) return fc.constant(s.const);
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
-  if (s.anyOf || s.oneOf) return fc.oneof(...(s.anyOf ?? s.oneOf).map((x: Json) => validOf(x, depth + 1)));
+  const arms = armsOf(s);
+  if (arms) return fc.oneof(...arms.map((x) => validOf(x, depth + 1)));
   switch (typeOf(s)) {
     case 'object': {
       const properties = Object.entries<Json>(s.properties ?? {});

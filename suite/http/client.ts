@@ -12,6 +12,7 @@ import { suiteConfig, type SuiteConfig } from '../data/config.ts';
 import { cut, type Exchange } from '../data/exchange.ts';
 import { redactHeaders, scrub } from '../data/redact.ts';
 import { record } from './recorder.ts';
+import { noteWait } from './waits.ts';
 import { TransportFailure } from '../data/failure.ts';
 import { msLeft, RunStopped, stopReason } from '../data/stop.ts';
 import { inspect } from '../checks/response.ts';
@@ -34,7 +35,8 @@ export interface Reply<T = any> { status: number; headers: Record<string, string
 const MAX_RETRIES_ON_429 = 2;
 const MAX_WAIT_S = 65;
 
-const lastSend = new Map<string, number>();
+/** Per key, the earliest time the next paced request may leave (one pacer per key for the worker). */
+const nextSlot = new Map<string, number>();
 
 export class Client {
   readonly config: SuiteConfig;
@@ -117,7 +119,9 @@ export class Client {
       const retryAfter = Number(responseHeaders['retry-after']);
       if (res.statusCode === 429 && !o.expect429 && attempt < MAX_RETRIES_ON_429 && Number.isFinite(retryAfter)) {
         // Not this scenario's business: wait as told and try again.
-        await this.sleep(Math.min(Math.max(retryAfter, 1), MAX_WAIT_S) * 1000);
+        const waitMs = Math.min(Math.max(retryAfter, 1), MAX_WAIT_S) * 1000;
+        noteWait(waitMs, `429 to ${method} ${target}: waiting the Retry-After it gave, then trying again`);
+        await this.sleep(waitMs);
         continue;
       }
       let body: unknown = text;
@@ -149,12 +153,20 @@ export class Client {
     }
   }
 
+  /**
+   * Waits until this key may send again: one interval after the last request actually sent. The check
+   * and the claim happen with no wait between them, so requests made at once (checks running
+   * concurrently in this worker) leave one interval apart, however late their timers fire.
+   */
   private async pace(key: string): Promise<void> {
     if (!this.config.paceRpm) return;
     const interval = 60_000 / this.config.paceRpm;
-    const wait = (lastSend.get(key) ?? 0) + interval - Date.now();
-    if (wait > 0) await this.sleep(wait);
-    lastSend.set(key, Date.now());
+    for (;;) {
+      const now = Date.now();
+      const next = nextSlot.get(key) ?? 0;
+      if (now >= next) { nextSlot.set(key, now + interval); return; }
+      await this.sleep(next - now);
+    }
   }
 
   /** What the run creates is written down first, so that cleanup finds it even after a crash. */

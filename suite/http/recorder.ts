@@ -1,10 +1,38 @@
 // Exchanges recorded since the last check finished; the setup file moves them into the finished
 // check's metadata, where the reporter finds them (also those made in beforeAll: they go to the
 // first check of the file). The last one is the exchange a failed assertion is shown with.
+// The creations of the worker are kept too: a failure's reproduction needs the request that made the
+// world or persona its own request names (cleanup deletes it once the run is over).
 import type { Exchange } from '../data/exchange.ts';
 
 let pending: Exchange[] = [];
-export function record(exchange: Exchange): void { pending.push(exchange); }
+const creations: Exchange[] = [];
+const MAX_CREATIONS = 500;
+const isCreation = (x: Exchange) => (x.operationId === 'createWorld' || x.operationId === 'createPersona') && x.status >= 200 && x.status < 300;
+
+export function record(exchange: Exchange): void {
+  pending.push(exchange);
+  if (isCreation(exchange)) {
+    creations.push(exchange);
+    if (creations.length > MAX_CREATIONS) creations.shift();
+  }
+}
+
+/** The latest creation whose answer holds an id that `x`'s path names, with that id. */
+export function creationOf(x: Exchange): { id: string; exchange: Exchange } | undefined {
+  let segments: string[];
+  try {
+    segments = new URL(x.url).pathname.split('/').filter((s) => s.length >= 4).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+  for (let i = creations.length - 1; i >= 0; i--) {
+    const c = creations[i];
+    const id = c !== x ? segments.find((s) => c.responseBody.includes(JSON.stringify(s))) : undefined;
+    if (id) return { id, exchange: c };
+  }
+  return undefined;
+}
 export function take(): Exchange[] {
   const out = pending;
   pending = [];

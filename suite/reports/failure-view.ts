@@ -5,7 +5,8 @@
 import { STATUS_CODES } from 'node:http';
 import { curlOf } from '../data/exchange.ts';
 import type { CheckResult, Outcome } from '../results/results.ts';
-import { clip, safe } from './text.ts';
+import { safe } from './text.ts';
+import { shownBody } from './focus.ts';
 
 /** About 1 KB of body: enough to see the error envelope or the offending member, short enough to scan. */
 export const SHOWN_BODY = 1024;
@@ -38,22 +39,45 @@ export interface FailureView {
   message?: string;
   response?: ResponseView;
   curl?: string;
+  /** Why the curl alone would fail after the run, and the request to send first. */
+  setup?: { note: string; curl: string };
+}
+
+export interface ViewOptions {
+  /** The run left what it created (--keep): a reproduction can use it as it is. */
+  kept?: boolean;
 }
 
 /** `[ID, ID] title`: the JUnit test name and the heading start with the requirement ids (CI searches by them). */
 export const nameOf = (check: CheckResult) => `[${check.requirementIds.join(', ') || 'no id'}] ${safe(check.title)}`;
 
-export function failureView(check: CheckResult): FailureView {
+/** Whether `message` only repeats the title, expected and received (as a CheckFailure's message does). */
+function repeats(message: string, f: NonNullable<CheckResult['failure']>): boolean {
+  const rest = [f.title, f.expected, f.received].reduce<string>((m, part) => (part ? m.replace(part, '') : m), message);
+  return !rest.replace(/\b(expected|received):|\(see title\)/g, '').trim();
+}
+
+/** `201 {"worldId":…}` when the body is shown below anyway: the status, and where the body is. */
+function withoutBody(received: string, x: NonNullable<CheckResult['failure']>['exchange']): string {
+  if (!x) return received;
+  const m = /^(\d{3}) ([\s\S]+)$/.exec(received);
+  return m && Number(m[1]) === x.status && x.responseBody.startsWith(m[2].replace(/…$/, '')) ? `${m[1]} (the response below)` : received;
+}
+
+export function failureView(check: CheckResult, options: ViewOptions = {}): FailureView {
   const f = check.failure;
   const x = f?.exchange;
-  const expected = f?.expected === undefined ? undefined : safe(f.expected);
-  const received = f?.received === undefined ? undefined : safe(f.received);
-  // Per-response checks repeat the problems as both message and received: say it once.
-  const message = f && f.message.trim() !== (f.received ?? '').trim() ? safe(f.message) : undefined;
+  // A per-response row expects what its requirement's title says, and the heading says it already.
+  const expected = f?.expected === undefined || (check.responses !== undefined && f.expected === f.title) ? undefined : safe(f.expected);
+  const received = f?.received === undefined ? undefined : safe(withoutBody(f.received, x));
+  // A message that only says the title, expected and received again (per-response problems, a
+  // CheckFailure's own message) is said once: its title, which nothing else shows.
+  const message = !f || f.message.trim() === (f.received ?? '').trim() ? undefined : safe(repeats(f.message, f) ? f.title : f.message);
+  const responses = check.responses === undefined ? '' : `, ${check.responses} response${check.responses === 1 ? '' : 's'} checked`;
   return {
     outcome: check.outcome,
     mark: MARK[check.outcome],
-    heading: `${nameOf(check)} (${check.area})`,
+    heading: `${nameOf(check)} (${check.area}${responses})`,
     expected, received,
     // A check that ended without a failure record (e.g. an error with only a reason) still says why.
     message: message ?? (f ? undefined : check.reason === undefined ? undefined : safe(check.reason)),
@@ -62,19 +86,18 @@ export function failureView(check: CheckResult): FailureView {
       status: `${x.status} ${STATUS_CODES[x.status] ?? ''}`.trim(),
       durationMs: x.durationMs,
       headers: Object.entries(x.responseHeaders).filter(([k]) => RELEVANT_HEADER.test(k.toLowerCase())).map(([k, v]) => [safe(k), safe(v)]),
-      body: safe(clip(pretty(x.responseBody), SHOWN_BODY)),
+      // Never cut before the member the check asserted: a large body shows the members the failure names.
+      body: safe(shownBody(x.responseBody, [f?.title, f?.expected, f?.received, f?.message], SHOWN_BODY)),
     },
     // The curl the run built has the key as $API_KEY; rebuild it the same way when absent.
     curl: f?.curl !== undefined ? safe(f.curl) : x ? safe(curlOf(x)) : undefined,
+    setup: f?.setup && {
+      note: `${f.setup.id} was made by the run${options.kept ? '' : ' and soft-deleted at its end (--keep leaves it)'}: make one first, then put its id in place of ${f.setup.id}`,
+      curl: safe(f.setup.curl),
+    },
   };
 }
 
-/** JSON bodies indented so a member can be found; anything else (including bodies cut by the recorder) as received. */
-function pretty(body: string): string {
-  if (!body) return '(empty body)';
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
-}
+/** What a failure says in one line: its title, or for a per-response row (titled by its requirement) the first problem. */
+export const foldedWhy = (check: CheckResult): string =>
+  (check.responses !== undefined ? check.failure?.received?.split('\n')[0] : undefined) ?? check.failure?.title ?? check.reason ?? '';

@@ -3,9 +3,11 @@
 // under test, so every value goes through esc(); the Content-Security-Policy forbids scripts and remote
 // loads as a second line of defence should an escape ever be missed.
 import type { CheckResult, Outcome, RunResult } from '../results/results.ts';
-import { failureView } from './failure-view.ts';
+import { failureView, foldedWhy, MARK, nameOf, type ViewOptions } from './failure-view.ts';
+import { groupByCause, type CauseGroup } from './causes.ts';
+import { knownFailureLines } from './known.ts';
 import { count, LEVELS, OUTCOME_LABEL, OUTCOMES, total, verdict } from './verdict.ts';
-import { formatDuration, safe } from './text.ts';
+import { firstLine, formatDuration, plural, safe } from './text.ts';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -37,11 +39,14 @@ pre { background: #f6f8fa; padding: .6rem; overflow-x: auto; white-space: pre-wr
 .failure.warn { border-left-color: #f9ab00; } .failure.error { border-left-color: #9334e6; }
 .failure h3 { font-size: 1rem; margin: .3rem 0; } .label { font-weight: 600; }
 .muted { color: #5f6368; }
+.cause { margin: 1rem 0 2rem; } .cause > .also, .cause > details { margin-left: 1.2rem; }
+details > summary { cursor: pointer; font-weight: 600; } ul.folded { list-style: none; padding-left: .5rem; }
+ul.known { list-style: none; padding-left: 0; } .known .bad { color: #a50e0e; } .known .fixed { color: #137333; }
 @media print { .failure { break-inside: avoid; } }
 `;
 
-function renderFailureHtml(check: CheckResult, index: number): string {
-  const v = failureView(check);
+function renderFailureHtml(check: CheckResult, index: number, options: ViewOptions = {}): string {
+  const v = failureView(check, options);
   const parts = [`<h3>${esc(v.mark)} ${esc(v.heading)}</h3>`];
   if (v.expected !== undefined) parts.push(`<div class="label">Expected</div><pre>${esc(v.expected)}</pre>`);
   if (v.received !== undefined) parts.push(`<div class="label">Received</div><pre>${esc(v.received)}</pre>`);
@@ -54,8 +59,22 @@ function renderFailureHtml(check: CheckResult, index: number): string {
   } else if (check.failure) {
     parts.push('<p class="muted">Response: none recorded for this check.</p>');
   }
-  if (v.curl) parts.push(`<div class="label">Reproduce with:</div><pre>${esc(v.curl)}</pre>`);
+  if (v.curl) parts.push(`<div class="label">Reproduce with:</div><pre>${v.setup ? `${esc(`# ${v.setup.note}\n${v.setup.curl}`)}\n` : ''}${esc(v.curl)}</pre>`);
   return `<section class="failure ${check.outcome}" id="${checkAnchor(index)}">\n${parts.join('\n')}\n</section>`;
+}
+
+/** A cause in full, the other operations it broke on, and the checks it broke folded under it. */
+function renderGroupHtml(g: CauseGroup, index: ReadonlyMap<CheckResult, number>, options: ViewOptions): string {
+  const [first, ...others] = g.rows;
+  const parts = [renderFailureHtml(first, index.get(first)!, options)];
+  if (others.length) parts.push(`<p class="also"><span class="label">Also on:</span> ${others.map((r) => esc(`${r.operations[0] ?? r.title}${r.responses === undefined ? '' : ` (${plural(r.responses, 'response')})`}`)).join(', ')}</p>`);
+  if (g.consequences.length) {
+    const lines = g.consequences.map((c) => `<li><a href="#check-${index.get(c)}">${esc(`${MARK[c.outcome]} ${nameOf(c)}`)}</a> <span class="muted">(${esc(c.area)})${c.failure ? `: ${esc(firstLine(foldedWhy(c), 160))}` : ''}</span></li>`);
+    parts.push(`<p class="also"><span class="label">Checks it broke (${g.consequences.length}):</span> each failed on an answer that had already broken ${esc(g.requirementId)}</p>`,
+      `<ul class="folded also">${lines.join('')}</ul>`,
+      `<details><summary>Their failures in full (${g.consequences.length})</summary>`, ...g.consequences.map((c) => renderFailureHtml(c, index.get(c)!, options)), '</details>');
+  }
+  return `<div class="cause">\n${parts.join('\n')}\n</div>`;
 }
 
 function countsTable(result: RunResult): string {
@@ -105,10 +124,18 @@ export function renderHtml(result: RunResult): string {
   const v = verdict(result);
   const anchors = new Map(result.checks.map((c, i) => [c.id, i] as const));
   const indexed = result.checks.map((c, i) => [c, i] as const);
-  const section = (outcomes: Outcome[]) => indexed.filter(([c]) => outcomes.includes(c.outcome)).map(([c, i]) => renderFailureHtml(c, i));
-  const failures = section(['fail']);
+  const options: ViewOptions = { kept: result.config.keep === true };
+  const index = new Map(indexed);
+  const section = (outcomes: Outcome[]) => indexed.filter(([c]) => outcomes.includes(c.outcome)).map(([c, i]) => renderFailureHtml(c, i, options));
+  // Failures by cause, the cause first (as in the terminal); a SHOULD broken on the same answer goes with it.
+  const groups = groupByCause(result.checks.filter((c) => (c.outcome === 'fail' || c.outcome === 'warn') && !c.known));
+  const failing = groups.filter((g) => [...g.rows, ...g.consequences].some((c) => c.outcome === 'fail'));
+  const failures = failing.map((g) => renderGroupHtml(g, index, options));
+  const failedChecks = failing.reduce((n, g) => n + g.rows.length + g.consequences.length, 0);
+  const brokenRequirements = result.requirements.filter((q) => q.outcome === 'fail' && !q.known).length;
   const errors = section(['error']);
-  const warnings = section(['warn']);
+  const warnings = groups.filter((g) => !failing.includes(g)).flatMap((g) => [...g.rows, ...g.consequences]).map((c) => renderFailureHtml(c, index.get(c)!, options));
+  const known = knownFailureLines(result);
   const notRun = result.checks.filter((c) => c.outcome === 'not-run' || c.outcome === 'skip');
   const target = `${result.target.baseUrl}${result.target.embedded ? ' (embedded reference)' : ''}`;
 
@@ -138,8 +165,9 @@ export function renderHtml(result: RunResult): string {
 <main>
 <h2>Summary</h2>
 ${countsTable(result)}
-<h2>Failures (${failures.length})</h2>
+<h2>Failures: ${plural(brokenRequirements, 'requirement')} broken, in ${plural(failedChecks, 'check')}, from ${plural(failures.length, 'cause')}</h2>
 ${failures.join('\n') || '<p class="muted">none</p>'}
+${known.length ? `<h2>Known failures (--known-failures)</h2>\n<ul class="known">${known.map((l) => `<li class="${l.tone}">${esc(l.text)}</li>`).join('')}</ul>` : ''}
 ${errors.length ? `<h2>Errors (${errors.length}): faults of the suite, not counted against the target</h2>\n${errors.join('\n')}` : ''}
 <h2>Warnings (${warnings.length}): SHOULD requirements; --strict makes them fail</h2>
 ${warnings.join('\n') || '<p class="muted">none</p>'}

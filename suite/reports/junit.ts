@@ -4,11 +4,17 @@
 //   fail    → <failure>: breaks the build (a MUST, or a SHOULD under --strict);
 //   warn    → passed, with the warning in <system-out>: a SHOULD must not break CI without --strict;
 //   skip, not-run → <skipped message="needs --second-key">;
-//   error   → <error>: a fault of the suite, which CI shows apart from failures.
-// The failure text is renderFailure's, uncoloured, so a CI log reads like the terminal.
+//   error   → <error>: a fault of the suite, which CI shows apart from failures;
+//   a failure accepted by --known-failures → <skipped message="known failure …">, the failure in <system-out>.
+// The failure text is renderFailure's, uncoloured, so a CI log reads like the terminal. A testcase's
+// name never carries a count or an id of the run, and two runs list the same testcases: CI tracks
+// tests across runs by their names. So a requirement judged on every response (ENV-*, CONTRACT-*) is
+// one testcase, whatever operations the run happened to reach (the generated area's seed moves
+// them); its failure lists the operations that broke it.
+import { PER_RESPONSE } from '../../contract/requirements.ts';
 import type { CheckResult, RunResult } from '../results/results.ts';
 import { nameOf } from './failure-view.ts';
-import { renderFailure } from './terminal.ts';
+import { renderFailure as renderText, type TextOptions } from './terminal.ts';
 import { firstLine, safe } from './text.ts';
 
 /** Characters XML 1.0 forbids even as references (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): dropped. */
@@ -25,12 +31,48 @@ export function xmlAttr(value: string): string {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-function testcase(check: CheckResult): string {
+/** A testcase: a check, or a per-response requirement standing for its rows (`rows`, one per operation). */
+interface Case { check: CheckResult; rows?: CheckResult[] }
+
+/** The checks as testcases, the rows of each per-response requirement folded into one, in the checks' order. */
+function casesOf(result: RunResult): Case[] {
+  const cases: Case[] = [];
+  const folded = new Map<string, CheckResult[]>();
+  for (const c of result.checks) {
+    const id = c.requirementIds.length === 1 && PER_RESPONSE.includes(c.requirementIds[0]) && (c.area === 'envelope' || c.area === 'contract') ? c.requirementIds[0] : undefined;
+    if (id) folded.set(id, [...(folded.get(id) ?? []), c]);
+    else cases.push({ check: c });
+  }
+  // Every per-response requirement is a testcase, checked or not: the same list in every run.
+  for (const q of result.requirements.filter((r) => PER_RESPONSE.includes(r.id))) {
+    const rows = folded.get(q.id) ?? [];
+    const broken = rows.filter((r) => r.outcome === 'fail' || r.outcome === 'warn');
+    const checked = rows.filter((r) => r.responses !== undefined).map((r) => `${r.operations[0]} (${r.responses})`);
+    cases.push({
+      rows: broken,
+      check: {
+        id: q.id, area: q.area, title: q.title, requirementIds: [q.id], level: q.level, outcome: q.outcome, known: q.known,
+        reason: q.outcome === 'not-run' ? rows.find((r) => r.reason)?.reason ?? 'no response was checked' : `answers checked, by operation: ${checked.join(', ')}`,
+        failure: broken[0]?.failure, operations: rows.flatMap((r) => r.operations), durationMs: 0,
+      },
+    });
+  }
+  return cases;
+}
+
+function testcase({ check, rows }: Case, options: TextOptions): string {
   const open = `    <testcase name="${xmlAttr(nameOf(check))}" classname="${xmlAttr(check.area)}" time="${seconds(check.durationMs)}"`;
-  const why = () => firstLine(safe(check.failure?.message ?? check.reason ?? check.outcome));
+  const broke = rows?.length ? ` (on ${rows.map((r) => r.operations[0]).join(', ')})` : '';
+  const why = () => firstLine(safe(check.failure?.message ?? check.reason ?? check.outcome)) + broke;
+  // A per-response requirement's text: each operation's failure, as the terminal shows it.
+  const renderFailure = (c: CheckResult) => (rows?.length ? rows.map((r) => renderText(r, options)).join('\n\n') : renderText(c, options));
+  if (check.known) {
+    const k = check.known;
+    return `${open}>\n      <skipped message="${xmlAttr(`known failure of ${k.id}, accepted until ${k.expires}: ${safe(k.reason)}`)}"/>\n      <system-out>${xmlText(renderFailure(check))}</system-out>\n    </testcase>`;
+  }
   switch (check.outcome) {
     case 'pass':
-      return `${open}/>`;
+      return rows ? `${open}>\n      <system-out>${xmlText(check.reason ?? '')}</system-out>\n    </testcase>` : `${open}/>`;
     case 'fail':
       return `${open}>\n      <failure message="${xmlAttr(why())}" type="${xmlAttr(`${check.level} ${(check.failure?.requirementIds ?? check.requirementIds).join(' ')}`.trim())}">${xmlText(renderFailure(check))}</failure>\n    </testcase>`;
     case 'warn':
@@ -44,13 +86,13 @@ function testcase(check: CheckResult): string {
 }
 
 export function renderJUnit(result: RunResult): string {
-  const areas = new Map<string, CheckResult[]>();
-  for (const c of result.checks) areas.set(c.area, [...(areas.get(c.area) ?? []), c]);
-  const tally = (list: CheckResult[]) => ({
+  const areas = new Map<string, Case[]>();
+  for (const c of casesOf(result)) areas.set(c.check.area, [...(areas.get(c.check.area) ?? []), c]);
+  const tally = (cases: Case[], list = cases.map((c) => c.check)) => ({
     tests: list.length,
-    failures: list.filter((c) => c.outcome === 'fail').length,
+    failures: list.filter((c) => c.outcome === 'fail' && !c.known).length,
     errors: list.filter((c) => c.outcome === 'error').length,
-    skipped: list.filter((c) => c.outcome === 'skip' || c.outcome === 'not-run').length,
+    skipped: list.filter((c) => c.outcome === 'skip' || c.outcome === 'not-run' || c.known).length,
     time: seconds(list.reduce((ms, c) => ms + c.durationMs, 0)),
   });
   const attrs = (t: ReturnType<typeof tally>) => `tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${t.time}"`;
@@ -61,12 +103,12 @@ export function renderJUnit(result: RunResult): string {
   const suites = [...areas].map(([area, list]) => [
     `  <testsuite name="${xmlAttr(area)}" ${attrs(tally(list))} timestamp="${xmlAttr(result.startedAt)}">`,
     `    <properties>\n${properties}\n    </properties>`,
-    ...list.map(testcase),
+    ...list.map((c) => testcase(c, { kept: result.config.keep === true })),
     '  </testsuite>',
   ].join('\n'));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xmlAttr(result.tool)}" ${attrs({ ...tally(result.checks), time: seconds(result.durationMs) })}>`,
+    `<testsuites name="${xmlAttr(result.tool)}" ${attrs({ ...tally([...areas.values()].flat()), time: seconds(result.durationMs) })}>`,
     ...suites,
     '</testsuites>',
     '',

@@ -2,11 +2,13 @@
 // is shown (terminal, JUnit). Plain text first: it must read the same in a CI log, a file or a pipe.
 // Colour only adds emphasis when the caller says the output is a terminal; no meaning rests on it.
 import type { CheckResult, Outcome, RunResult } from '../results/results.ts';
-import { failureView, MARK, nameOf } from './failure-view.ts';
+import { failureView, foldedWhy, MARK, nameOf, type ViewOptions } from './failure-view.ts';
 import { count, LEVELS, OUTCOME_LABEL, OUTCOMES, total, verdict } from './verdict.ts';
 import { firstLine, formatDuration, indent, plural, safe } from './text.ts';
+import { groupByCause, type CauseGroup } from './causes.ts';
+import { knownFailureLines } from './known.ts';
 
-export interface TextOptions {
+export interface TextOptions extends ViewOptions {
   /** ANSI colour: only when writing to a terminal that wants it (the CLI decides: isTTY, NO_COLOR). */
   color?: boolean;
 }
@@ -27,7 +29,7 @@ function labelled(label: string, value: string, paint: Paint, tone: string): str
 
 export function renderFailure(check: CheckResult, options: TextOptions = {}): string {
   const paint = painter(options.color);
-  const v = failureView(check);
+  const v = failureView(check, options);
   const lines: string[] = [paint(`1;${TONE[v.outcome]}`, `${v.mark} ${v.heading}`)];
   const body: string[] = [];
   if (v.expected !== undefined) body.push(labelled('Expected:', v.expected, paint, '32'));
@@ -41,8 +43,26 @@ export function renderFailure(check: CheckResult, options: TextOptions = {}): st
     body.push(paint('2', 'Response: none recorded for this check'));
   }
   // The curl stays uncoloured so it can be copied as is.
-  if (v.curl) body.push(`${paint('1', 'Reproduce with:')}\n  ${v.curl}`);
+  if (v.curl) body.push(`${paint('1', 'Reproduce with:')}\n${v.setup ? `  # ${v.setup.note}\n  ${v.setup.curl}\n` : ''}  ${v.curl}`);
   lines.push(indent(body.join('\n'), '  '));
+  return lines.join('\n');
+}
+
+/** One line for a check folded under its cause: what it is, and the first line of its failure. */
+function renderFolded(check: CheckResult, paint: Paint): string {
+  const why = check.failure ? `: ${firstLine(safe(foldedWhy(check)), 120)}` : '';
+  return paint(TONE[check.outcome], `    ${MARK[check.outcome]} ${nameOf(check)} (${check.area})`) + paint('2', why);
+}
+
+/** A cause in full (its first row), the other operations it broke on, and the checks it broke, one line each. */
+function renderGroup(g: CauseGroup, options: TextOptions, paint: Paint): string {
+  const [first, ...others] = g.rows;
+  const lines = [renderFailure(first, options)];
+  if (others.length) lines.push(`  ${paint('1', 'Also on:')} ${others.map((r) => `${safe(r.operations[0] ?? r.title)}${r.responses === undefined ? '' : ` (${plural(r.responses, 'response')})`}`).join(', ')}`);
+  if (g.consequences.length) {
+    lines.push(`  ${paint('1', `Checks it broke (${g.consequences.length}):`)} ${paint('2', `each failed on an answer that had already broken ${g.requirementId}; the cause is above`)}`);
+    lines.push(...g.consequences.map((c) => renderFolded(c, paint)));
+  }
   return lines.join('\n');
 }
 
@@ -55,16 +75,23 @@ function renderWarning(check: CheckResult, paint: Paint): string {
   return `  ${paint(TONE.warn, `${MARK.warn} ${nameOf(check)} (${check.area})`)}${why ? `\n      ${why}` : ''}`;
 }
 
-/** Not-run checks grouped by what would enable them ("needs --second-key"), so one flag answers a group. */
+/**
+ * Not-run checks grouped by what would enable them ("needs --second-key"), so one flag answers a group.
+ * Checks whose setup failed are counted by area only: the setup is among the failures, their cause.
+ */
 function renderNotRun(checks: CheckResult[], paint: Paint): string {
   const groups = new Map<string, CheckResult[]>();
   for (const c of checks) {
     const reason = safe(c.reason ?? '(no reason recorded)');
     groups.set(reason, [...(groups.get(reason) ?? []), c]);
   }
-  return [...groups].map(([reason, list]) =>
-    [`  ${reason} (${list.length}):`, ...list.map((c) => paint('2', `    ${MARK[c.outcome]} ${nameOf(c)} (${c.area})`))].join('\n'),
-  ).join('\n');
+  return [...groups].map(([reason, list]) => {
+    if (reason.startsWith('setup failed')) {
+      const areas = [...new Set(list.map((c) => c.area))];
+      return `  ${reason} (${list.length}): ${paint('2', `the checks of ${areas.join(', ')}; the setups are among the failures above`)}`;
+    }
+    return [`  ${reason} (${list.length}):`, ...list.map((c) => paint('2', `    ${MARK[c.outcome]} ${nameOf(c)} (${c.area})`))].join('\n');
+  }).join('\n');
 }
 
 /**
@@ -100,19 +127,28 @@ function renderTable(result: RunResult, paint: Paint): string {
 }
 
 export function renderSummary(result: RunResult, options: SummaryOptions = {}): string {
+  options = { kept: result.config.keep === true, ...options };
   const paint = painter(options.color);
   const by = (o: Outcome) => result.checks.filter((c) => c.outcome === o);
   const out: string[] = [];
   const section = (title: string, text: string) => out.push(`${paint('1', title)}\n\n${text}`);
 
-  const failures = by('fail');
-  if (failures.length) section(`Failures (${failures.length})`, failures.map((c) => renderFailure(c, options)).join('\n\n'));
+  // Failures by cause, the cause first; a SHOULD broken on an answer a failure broke goes with it.
+  const groups = groupByCause(result.checks.filter((c) => (c.outcome === 'fail' || c.outcome === 'warn') && !c.known));
+  const failing = groups.filter((g) => [...g.rows, ...g.consequences].some((c) => c.outcome === 'fail'));
+  if (failing.length) {
+    const checks = failing.reduce((n, g) => n + g.rows.length + g.consequences.length, 0);
+    const broken = result.requirements.filter((q) => q.outcome === 'fail' && !q.known).length;
+    section(`Failures: ${plural(broken, 'requirement')} broken, in ${plural(checks, 'check')}, from ${plural(failing.length, 'cause')}`, failing.map((g) => renderGroup(g, options, paint)).join('\n\n'));
+  }
   const errors = by('error');
   if (errors.length) {
     section(`Errors (${errors.length}): faults of the suite, not counted against the target`, errors.map((c) => renderFailure(c, options)).join('\n\n'));
   }
-  const warnings = by('warn');
+  const warnings = groups.filter((g) => !failing.includes(g)).flatMap((g) => [...g.rows, ...g.consequences]);
   if (warnings.length) section(`Warnings (${warnings.length}): SHOULD requirements; --strict makes them fail`, warnings.map((c) => renderWarning(c, paint)).join('\n'));
+  const known = knownFailureLines(result);
+  if (known.length) section('Known failures (--known-failures)', known.map((l) => `  ${paint(l.tone === 'bad' ? TONE.fail : l.tone === 'fixed' ? TONE.pass : TONE.skip, l.text)}`).join('\n'));
   const notRun = by('not-run');
   if (notRun.length) section(`Not run (${notRun.length}), by what would enable them`, renderNotRun(notRun, paint));
   const uncovered = renderUncovered(result, paint);

@@ -3,20 +3,25 @@
 // check recorded in its metadata (requirement ids, the failure as made, "not run" reasons), never
 // its title or error message.
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
+import type { TestAnnotation } from 'vitest';
+import { WAIT_ANNOTATION } from '../http/waits.ts';
 import { basename } from 'node:path';
-import type { RequirementId } from '../../contract/requirements.ts';
+import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.ts';
 import type { Failure } from '../data/failure.ts';
 import type { Exchange } from '../data/exchange.ts';
-import type { RawCheck } from '../results/results.ts';
+import { brokenOutcome, type RawCheck } from '../results/results.ts';
+import { MARK as OUTCOME_MARK } from '../reports/failure-view.ts';
 
 const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
 const areaOf = (moduleId: string) => basename(moduleId).replace(/\.test\.ts$/, '');
 
-/** The failed or stopped setup (beforeAll) of a suite or of one of its parents, if any. */
-function failedSetup(test: TestCase): { failure?: Failure; notRun?: string } | undefined {
+/** The failed or stopped setup (beforeAll) of a suite or of one of its parents, if any, and where it is. */
+function failedSetup(test: TestCase): { failure?: Failure; notRun?: string; where: string } | undefined {
   for (let p: TestSuite | TestModule = test.parent; ; p = (p as TestSuite).parent) {
     const { setupFailure, notRun } = p.meta();
-    if (setupFailure || notRun) return { failure: setupFailure, notRun };
+    // Named by where it is, never by what it met: the name of a check stays the same from run to run.
+    const where = p.type === 'module' ? `scenarios/${basename(p.moduleId)}` : `"${p.name}"`;
+    if (setupFailure || notRun) return { failure: setupFailure, notRun, where };
     if (p.type === 'module') return undefined;
   }
 }
@@ -31,14 +36,38 @@ export class Collector implements Reporter {
   private readonly toldSetups = new Set<[string, string]>();
   /** Checks skipped with no reason, per file: explained when the file turns out not to have run. */
   private readonly unexplained = new Map<string, RawCheck[]>();
-  private readonly setups = new Map<Failure, { area: string; ids: Set<RequirementId>; exchanges: Exchange[] }>();
-  constructor(private readonly print: (line: string) => void, private readonly started?: (vitest: Vitest) => void) {}
+  private readonly setups = new Map<Failure, { area: string; where: string; ids: Set<RequirementId>; exchanges: Exchange[] }>();
+  /** `strict`: a SHOULD broken fails (✗) rather than warns (⚠), as the results will say. */
+  constructor(private readonly print: (line: string) => void, private readonly started?: (vitest: Vitest) => void, private readonly strict = false) {}
 
   onInit(vitest: Vitest): void {
     this.started?.(vitest);
   }
 
+  /** The countdown of the wait in progress, if any. */
+  private waiting: NodeJS.Timeout | undefined;
+  private stopWaiting(): void {
+    clearInterval(this.waiting);
+    this.waiting = undefined;
+  }
+
+  /** A check announced a wait (Retry-After): say so at once, then count down every 10 s until it ends. */
+  onTestCaseAnnotate(test: TestCase, annotation: TestAnnotation): void {
+    if (annotation.type !== WAIT_ANNOTATION) return;
+    const { ms, why } = JSON.parse(annotation.message) as { ms: number; why: string };
+    this.stopWaiting();
+    const until = Date.now() + ms;
+    this.print(`  ⏳ ${areaOf(test.module.moduleId)}: [${(test.meta().requirementIds ?? []).join(', ')}] ${test.name}: ${why}, ${Math.ceil(ms / 1000)} s`);
+    this.waiting = setInterval(() => {
+      const left = Math.ceil((until - Date.now()) / 1000);
+      if (left > 0) this.print(`  ⏳ … ${left} s left`);
+      else this.stopWaiting();
+    }, 10_000);
+    this.waiting.unref();
+  }
+
   onTestCaseResult(test: TestCase): void {
+    this.stopWaiting();
     const result = test.result();
     const meta = test.meta();
     const area = areaOf(test.module.moduleId);
@@ -53,7 +82,7 @@ export class Collector implements Reporter {
       else if (setup?.failure) {
         this.toldSetups.add([test.module.moduleId, setup.failure.message.split('\n')[0]]);
         notRun = `setup failed: ${setup.failure.title}`;
-        const entry = this.setups.get(setup.failure) ?? { area, ids: new Set(), exchanges: [] };
+        const entry = this.setups.get(setup.failure) ?? { area, where: setup.where, ids: new Set(), exchanges: [] };
         for (const id of requirementIds) entry.ids.add(id);
         this.setups.set(setup.failure, entry);
       }
@@ -77,7 +106,9 @@ export class Collector implements Reporter {
       this.unexplained.set(test.module.moduleId, list);
     }
     const why = notRun ?? note;
-    this.print(`  ${notRun ? '○' : MARK[state]} ${area}: [${requirementIds.join(', ')}] ${test.name}${why ? ` (${why})` : ''}`);
+    const charged = failure?.requirementIds.length ? failure.requirementIds : requirementIds;
+    const mark = notRun ? '○' : state === 'failed' && failure?.culprit === 'target' && charged.length ? OUTCOME_MARK[brokenOutcome(charged, this.strict)] : MARK[state];
+    this.print(`  ${mark} ${area}: [${requirementIds.join(', ')}] ${test.name}${why ? ` (${why})` : ''}`);
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -86,7 +117,7 @@ export class Collector implements Reporter {
     const exchanges = module.meta().exchanges ?? [];
     for (const [failure, entry] of this.setups) {
       if (entry.area !== area) continue;
-      this.checks.push({ area, title: `setup: ${failure.title}`, requirementIds: [...entry.ids], state: 'failed', durationMs: 0, failure: { ...failure, requirementIds: [...entry.ids] }, exchanges: entry.exchanges });
+      this.checks.push({ area, title: `setup of ${entry.where}`, requirementIds: [...entry.ids], state: 'failed', durationMs: 0, failure: { ...failure, requirementIds: [...entry.ids] }, exchanges: entry.exchanges });
       this.print(`  ✗ ${area}: setup failed, ${entry.ids.size} requirement(s) could not be checked: ${failure.title}`);
       this.setups.delete(failure);
     }
@@ -103,12 +134,21 @@ export class Collector implements Reporter {
     const message = String(errors[0].message ?? errors[0]);
     const blocked = this.unexplained.get(module.moduleId) ?? [];
     for (const c of blocked) c.notRun = 'the scenario file could not run';
-    const ids = [...new Set(blocked.flatMap((c) => c.requirementIds))];
+    // A file that failed to import registered no check: its area's requirements are the ones unknown.
+    const ids = blocked.length ? [...new Set(blocked.flatMap((c) => c.requirementIds))] : REQUIREMENTS.filter((q) => q.area === area).map((q) => q.id);
     this.checks.push({
       area, title: `scenario file ${basename(module.moduleId)} could not run`, requirementIds: ids, state: 'failed', durationMs: 0, exchanges,
       failure: { requirementIds: ids, title: `suite: ${message.split('\n')[0]}`, message, culprit: 'suite' },
     });
     this.print(`  ✗ ${area}: the scenario file could not run: ${message.split('\n')[0]}`);
+  }
+
+  /** Takes in what another lane's collector gathered (lanes run at once: suite/run/vitest.ts). */
+  absorb(other: Collector): this {
+    this.checks.push(...other.checks);
+    this.unhandled.push(...other.unhandled);
+    this.strayExchanges.push(...other.strayExchanges);
+    return this;
   }
 
   onTestRunEnd(_modules: unknown, errors: ReadonlyArray<{ message?: string }>): void {

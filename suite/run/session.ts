@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { PLAN_RPM, type Plan } from '../../contract/plans.ts';
 import type { SelectableArea } from '../../contract/requirements.ts';
 import type { Target } from './target.ts';
+import type { CheckFilter } from '../data/selection.ts';
+import type { KnownFailure } from '../results/known-failures.ts';
 import type { SuiteConfig } from '../data/config.ts';
 import { runScenarios } from './vitest.ts';
 import { buildResults, type RunResult } from '../results/results.ts';
@@ -18,6 +20,10 @@ import { DEFAULT_MAX_BODY_MB, mbToBytes } from '../http/transport.ts';
 
 export interface SessionOptions {
   areas: SelectableArea[];
+  /** `--only` named requirements too: only their checks run in their areas. */
+  only?: CheckFilter;
+  /** `--known-failures`: accepted failures that do not fail the run while they last. */
+  knownFailures?: KnownFailure[];
   strict: boolean;
   keep: boolean;
   timeoutMs: number;
@@ -73,7 +79,7 @@ export function createSession(target: Target, o: SessionOptions): Session {
   const runId = randomBytes(4).toString('hex');
   mkdirSync(o.workDir, { recursive: true });
   const config: SuiteConfig = {
-    runId, areas: o.areas, baseUrl: target.baseUrl, apiKey: target.apiKey,
+    runId, areas: o.areas, only: o.only, baseUrl: target.baseUrl, apiKey: target.apiKey,
     secondKey: o.secondKey ?? target.extraKeys.secondKey,
     rateLimitKey: o.rateLimitKey ?? target.extraKeys.rateLimitKey,
     plan: target.embedded ? 'free' : o.rateLimitPlan,
@@ -124,14 +130,14 @@ export function createSession(target: Target, o: SessionOptions): Session {
     cleanupLeft: () => progress,
     async run() {
       const started = new Date();
-      const collector = await runScenarios(config, o.areas, { print: o.print, stopping: stopping.signal, graceMs: o.timeoutMs + 5_000 });
+      const collector = await runScenarios(config, o.areas, { print: o.print, stopping: stopping.signal, graceMs: o.timeoutMs + 5_000, strict: o.strict });
       clearTimeout(timer);
       if (!stopped) for (const e of collector.unhandled) o.print(`  suite error: ${e}`);
       const docs = await loadDocuments(config.bundledDocument, config.servedDocument, config.baseUrl);
       return buildResults({
         checks: collector.checks, strayExchanges: collector.strayExchanges, strict: o.strict, runId, startedAt: started,
         target: { baseUrl: target.baseUrl, embedded: target.embedded }, config: { ...o.shownConfig, areas: o.areas },
-        areas: o.areas, bundled: docs.bundled, drift: drift(docs.bundled, docs.served), stopped,
+        areas: o.areas, only: o.only, knownFailures: o.knownFailures, bundled: docs.bundled, drift: drift(docs.bundled, docs.served), stopped,
       });
     },
   };

@@ -9,10 +9,12 @@ import { basename } from 'node:path';
 import { requirement, type RequirementId } from '../../contract/requirements.ts';
 import { CheckFailure, type Failure } from '../data/failure.ts';
 import { curlOf, type Exchange } from '../data/exchange.ts';
-import { lastRecorded, pendingExchanges } from '../http/recorder.ts';
+import { creationOf, lastRecorded, pendingExchanges } from '../http/recorder.ts';
 import { RunStopped } from '../data/stop.ts';
 import type { Reply } from '../http/client.ts';
 import { suiteConfig } from '../data/config.ts';
+import { missingOf, needsText, type Prerequisite } from '../data/prerequisites.ts';
+import { selects } from '../data/selection.ts';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -28,13 +30,26 @@ declare module 'vitest' {
     skipNote?: string;
     /** On a suite: its setup (beforeAll) failed, so its checks could not run. */
     setupFailure?: Failure;
+    /** What the check needs from the run (a second key…), declared so that --list can say it without running. */
+    needs?: Prerequisite[];
   }
 }
 
 type CheckFn = (ctx: TestContext) => unknown;
+export interface CheckOptions {
+  timeout?: number;
+  /** Without these the check is "not run", naming the flag that provides each (see requires()). */
+  needs?: Prerequisite[];
+}
 
-/** Registers a check of one or more requirements. The file must be the scenario file of their area. */
-export function check(ids: RequirementId | readonly RequirementId[], title: string, fn: CheckFn, options: { timeout?: number } = {}): void {
+/**
+ * Registers a check of one or more requirements. The file must be the scenario file of their area.
+ * Options go after the function or, to be read first, before it: check(id, title, { needs }, fn).
+ */
+export function check(ids: RequirementId | readonly RequirementId[], title: string, fn: CheckFn, options?: CheckOptions): void;
+export function check(ids: RequirementId | readonly RequirementId[], title: string, options: CheckOptions, fn: CheckFn): void;
+export function check(ids: RequirementId | readonly RequirementId[], title: string, a: CheckFn | CheckOptions, b?: CheckFn | CheckOptions): void {
+  const [fn, options = {}] = typeof a === 'function' ? [a, b as CheckOptions | undefined] : [b as CheckFn, a];
   const requirementIds = typeof ids === 'string' ? [ids] : [...ids];
   const file = getCurrentSuite()?.file?.filepath;
   for (const id of requirementIds) {
@@ -42,8 +57,12 @@ export function check(ids: RequirementId | readonly RequirementId[], title: stri
     // One file per area: `--only errors` must run every ERR check, so a check lives in its area's file.
     if (file && basename(file) !== `${area}.test.ts`) throw new Error(`suite: the check of ${id} ("${title}") is in ${basename(file)}; it belongs in scenarios/${area}.test.ts`);
   }
-  it(title, { meta: { requirementIds }, timeout: options.timeout }, async (ctx) => {
+  // `--only PROG-3`: the other checks of the area are not registered at all (nor their setups run).
+  if (!selects(suiteConfig().only, requirementIds)) return;
+  const needs = options.needs ?? [];
+  it(title, { meta: { requirementIds, ...(needs.length ? { needs } : {}) }, timeout: options.timeout }, async (ctx) => {
     try {
+      if (needs.length) requires(ctx, ...needs);
       await fn(ctx);
     } catch (err) {
       if (err instanceof RunStopped) {
@@ -73,6 +92,12 @@ export function setup(fn: () => unknown, timeout?: number): void {
 
 /** The failure record of what a check threw: typed, not guessed from its message. */
 export function failureOf(err: unknown, checkIds: RequirementId[], earlier: Exchange[] = []): Failure {
+  const failure = failureRecord(err, checkIds, earlier);
+  const made = failure.exchange && creationOf(failure.exchange);
+  return made ? { ...failure, setup: { id: made.id, curl: curlOf(made.exchange) } } : failure;
+}
+
+function failureRecord(err: unknown, checkIds: RequirementId[], earlier: Exchange[]): Failure {
   const charge = (id?: RequirementId) => (id && checkIds.includes(id) ? [id] : checkIds);
   if (err instanceof CheckFailure) {
     const { init } = err;
@@ -141,17 +166,11 @@ export function expectFor(reply: Reply | undefined, condition: boolean, init: Om
   if (!condition) throw new CheckFailure({ ...init, exchange: reply?.exchange });
 }
 
-type Prerequisite = 'secondKey' | 'rateLimitKey' | 'originKey' | 'allowBillable';
-const FLAG: Record<Prerequisite, string> = {
-  secondKey: '--second-key', rateLimitKey: '--rate-limit-key', originKey: '--origin-key and --allowed-origin', allowBillable: '--allow-billable',
-};
-
 /** Marks the check "not run" when the run lacks what it needs, naming the flag that provides it. */
 export function requires(ctx: TestContext, ...what: Prerequisite[]): void {
-  const config = suiteConfig();
-  const missing = what.filter((w) => !config[w] || (w === 'originKey' && !config.allowedOrigin));
+  const missing = missingOf(suiteConfig(), what);
   if (!missing.length) return;
-  ctx.task.meta.notRun = `needs ${missing.map((m) => FLAG[m]).join(', ')}`;
+  ctx.task.meta.notRun = needsText(missing);
   ctx.skip(ctx.task.meta.notRun);
 }
 

@@ -1,11 +1,19 @@
 // Vitest setup file of the scenarios: after each check its exchanges go into the check's metadata.
 import { afterAll, afterEach } from 'vitest';
+import { getCurrentTest } from 'vitest/suite';
 import { take } from '../http/recorder.ts';
+import { onWait, WAIT_ANNOTATION } from '../http/waits.ts';
 import './check.ts';
 import { loadRunDocuments } from '../checks/documents.ts';
 
 // Top-level await: every scenario file reads the documents synchronously afterwards.
 await loadRunDocuments();
+
+// A wait inside a check reaches the command at once, as an annotation of the check (a setup's wait
+// has no check to hang on, and stays quiet).
+onWait((ms, why) => {
+  void getCurrentTest()?.context.annotate(JSON.stringify({ ms, why }), WAIT_ANNOTATION).catch(() => undefined);
+});
 
 afterEach((ctx) => {
   ctx.task.meta.exchanges = [...(ctx.task.meta.exchanges ?? []), ...take()];

@@ -26,9 +26,9 @@ export const onResult = (operationIds: string[], change: (result: Json, req: Fau
     if (result) change(result, req, ctx);
   };
 
-/** Changes the served OpenAPI document. */
-export const onDocument = (change: (doc: Json) => void): FaultHooks['response'] => (res, req) => {
-  if (isDocument(req) && res.status === 200 && isObject(res.body)) change(res.body);
+/** Changes the served OpenAPI document, in place or by returning the one to serve instead. */
+export const onDocument = (change: (doc: Json) => Json | void): FaultHooks['response'] => (res, req) => {
+  if (isDocument(req) && res.status === 200 && isObject(res.body)) res.body = change(res.body) ?? res.body;
 };
 
 /** Runs several response hooks in turn. */

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveTarget, type Target } from '../run/target.ts';
 import { createSession } from '../run/session.ts';
+import { keepScenarioRunner } from '../run/vitest.ts';
 import { cleanup } from '../run/ledger.ts';
 import { AREAS, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
@@ -76,6 +77,8 @@ export interface MatrixOptions {
   timeoutMs?: number;
   /** Skip the two correct runs (for trying faults alone). */
   skipCleanRuns?: boolean;
+  /** The areas of the correct runs (default: every area; --self-test --only narrows them). */
+  cleanAreas?: readonly SelectableArea[];
 }
 
 const order = <T extends string>(ids: Iterable<T>): T[] => {
@@ -98,35 +101,40 @@ function schedule(faults: Fault[]): Fault[] {
 }
 
 /** The embedded reference every run of a matrix shares, and how a run is made against it. */
-interface Bench {
+export interface Bench {
   target: Target;
   keys: FaultKeys;
   /**
    * One conformance run; what it created is then soft-deleted at `cleanupUrl` (default: directly at
    * the reference, past any fault; a legal variant cleans through its own proxy, whose ids it knows).
    */
-  run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated?: number, cleanupUrl?: string): Promise<RunResult>;
+  run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated?: number, cleanupUrl?: string, deadlineMs?: number): Promise<RunResult>;
   /**
    * A proxy with these hooks in front of the reference, and the target it makes: the reference's keys,
    * the proxy's URL and the document the proxy serves. With `preflight`, the target is resolved as
-   * for any --base-url (reachable, a valid document, the key accepted).
+   * for any --base-url (reachable, a valid document, the key accepted). `basePath`: where the proxy
+   * mounts the deployment (a document dialect's `/api`); the target's base URL ends with it.
    */
-  behindProxy<T>(hooks: FaultHooks, use: (t: Target, proxy: FaultProxy) => Promise<T>, preflight?: boolean): Promise<T>;
+  behindProxy<T>(hooks: FaultHooks, use: (t: Target, proxy: FaultProxy) => Promise<T>, preflight?: boolean, basePath?: string): Promise<T>;
 }
 
-async function startBench(workDir: string, timeoutMs: number): Promise<Bench> {
+export async function startBench(workDir: string, timeoutMs: number): Promise<Bench> {
   const target = await resolveTarget({ rateLimitWindowMs: EMBEDDED_RATE_WINDOW_MS });
+  // One Vitest for every run of the matrix, closed with the reference.
+  const release = keepScenarioRunner();
+  const closeReference = target.close;
+  target.close = async () => { await release(); await closeReference(); };
   const keys: FaultKeys = { mainKey: target.apiKey, ...target.extraKeys };
   let rateKeyFreeAt = 0;
 
   /** One conformance run; what it created is soft-deleted directly at the reference, past any fault. */
-  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated = GENERATED, cleanupUrl = target.baseUrl): Promise<RunResult> {
+  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated = GENERATED, cleanupUrl = target.baseUrl, deadlineMs = DEADLINE_MS): Promise<RunResult> {
     if (areas.includes('rate-limit')) {
       const left = rateKeyFreeAt - Date.now();
       if (left > 0) await sleep(left);
     }
     const session = createSession(t, {
-      areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineAt: Date.now() + DEADLINE_MS, workDir,
+      areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineAt: Date.now() + deadlineMs, workDir,
       plan: 'enterprise', rpm: 0, rateLimitPlan: 'free', allowBillable: true, generated, seed: SEED, shownConfig: { selfTest: label }, print: () => undefined,
     });
     let result: RunResult | undefined;
@@ -143,12 +151,13 @@ async function startBench(workDir: string, timeoutMs: number): Promise<Bench> {
     }
   }
 
-  async function behindProxy<T>(hooks: FaultHooks, use: (t: Target, proxy: FaultProxy) => Promise<T>, preflight = false): Promise<T> {
+  async function behindProxy<T>(hooks: FaultHooks, use: (t: Target, proxy: FaultProxy) => Promise<T>, preflight = false, basePath = ''): Promise<T> {
     const proxy = await startFaultProxy(target.baseUrl, hooks, { keys, timeoutMs: 30_000 });
+    const baseUrl = proxy.url + basePath;
     try {
-      const resolved = preflight ? await resolveTarget({ baseUrl: proxy.url, apiKey: target.apiKey, timeoutMs }) : undefined;
-      const document = resolved?.document ?? await servedDocument(proxy.url, timeoutMs);
-      return await use({ ...target, baseUrl: proxy.url, embedded: false, document, documentProblem: resolved?.documentProblem, close: async () => undefined }, proxy);
+      const resolved = preflight ? await resolveTarget({ baseUrl, apiKey: target.apiKey, timeoutMs }) : undefined;
+      const document = resolved?.document ?? await servedDocument(baseUrl, timeoutMs);
+      return await use({ ...target, baseUrl, embedded: false, document, documentProblem: resolved?.documentProblem, close: async () => undefined }, proxy);
     } finally {
       await proxy.close();
     }
@@ -168,7 +177,8 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     if (!options.skipCleanRuns) {
       for (const [label, via] of [['correct deployment, direct', false], ['correct deployment, through a pass-through proxy', true]] as const) {
         const t0 = Date.now();
-        const result = via ? await behindProxy({}, (t) => run(t, CLEAN_AREAS, timeoutMs, label), true) : await run(target, CLEAN_AREAS, timeoutMs, label);
+        const areas = options.cleanAreas ?? CLEAN_AREAS;
+        const result = via ? await behindProxy({}, (t) => run(t, areas, timeoutMs, label), true) : await run(target, areas, timeoutMs, label);
         const outcomes: Record<string, Outcome> = {};
         for (const c of result.checks) outcomes[c.id] = c.outcome;
         const bad = result.checks.filter((c) => ['fail', 'error', 'warn', 'not-run'].includes(c.outcome)).map((c) => `${c.id}: ${c.outcome}${c.failure ? ` (${c.failure.message.split('\n')[0].slice(0, 160)})` : ''}`);

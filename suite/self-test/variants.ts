@@ -192,7 +192,13 @@ function asGivenHooks(): FaultHooks {
 
 // ---- Validation before the lookup ----
 
-function validateFirstHooks(): FaultHooks {
+/**
+ * Bodies validated before the world or persona is looked up: a 404 for an unknown id becomes 400
+ * VALIDATION_ERROR when the body is invalid for the request schema of the document the deployment
+ * itself serves (fetched upstream, past any rewriting of the proxy: the document dialects validate
+ * against the original this way).
+ */
+export function validateFirstHooks(): FaultHooks {
   const validators = new Map<string, ValidateFunction | null>();
   const validatorFor = async (req: FaultRequest, ctx: FaultContext) => {
     if (!validators.has(req.operationId!)) {
@@ -470,7 +476,7 @@ export const VARIANTS: Variant[] = [
   },
 ];
 
-/** Triggers evaluated only at ticks: not a variant here, and why (README, "Proving the suite"). */
+/** Triggers evaluated only at ticks: not a variant here, and why (docs/self-test.md, "Legal variants"). */
 export const NOT_EMULATED = [
   {
     id: 'triggers-at-tick',

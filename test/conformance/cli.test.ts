@@ -24,13 +24,16 @@ describe('npm run conformance against the embedded reference', () => {
     expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(0);
     const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8'));
     expect(results.summary.MUST.fail).toBe(0);
-    expect(results.summary.SHOULD.warn).toBe(0);
+    const warned = results.checks.filter((c: { outcome: string }) => c.outcome === 'warn').map((c: { id: string; failure?: { message: string } }) => `${c.id}: ${c.failure?.message.slice(0, 300)}`);
+    expect(warned, 'SHOULD checks that warned').toEqual([]);
     expect(results.summary.MUST.error + results.summary.SHOULD.error).toBe(0);
     expect(results.summary.MUST['not-run']).toBe(0);
   });
 
   it('shows progress and a summary', () => {
     expect(run.stdout).toMatch(/✓ worlds: \[WORLD-1\]/);
+    // A wait is announced before it starts, never a silent minute.
+    expect(run.stdout).toMatch(/⏳ rate-limit: \[RATE-3\] .*Retry-After.*, \d+ s\n/);
     expect(run.stdout).toMatch(/PASS/);
   });
 

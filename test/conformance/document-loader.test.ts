@@ -222,6 +222,32 @@ describe('every style reads the same', () => {
     expect(unreadable.notRun).toMatch(/cannot be compiled/);
   });
 
+  it('references by $id (a URL on another host) and by $anchor: found in the document, never fetched', async () => {
+    const doc = oneOperation('3.1.0', json({ $ref: 'https://schemas.example/node' }), json({ $ref: 'https://schemas.example/node#leaf' }), {
+      schemas: {
+        Node: { $id: 'https://schemas.example/node', type: 'object', required: ['name'], properties: { name: { type: 'string' }, kids: { type: 'array', items: { $ref: '#' } }, leaf: { $anchor: 'leaf', type: 'string' } } },
+      },
+    });
+    const { reader, validator, problems } = await readerOf(doc);
+    expect(problems).toEqual([]);
+    expect(validator.checkRequest('t', { name: 'a', kids: [{ name: 'b' }] }).ok).toBe(true);
+    expect(validator.checkRequest('t', { name: 'a', kids: [{ kids: [] }] }).ok, 'the recursion through "#" inside the $id resource is read').toBe(false);
+    expect(validator.check('t', 200, 'application/json', 'text').ok).toBe(true);
+    expect(validator.check('t', 200, 'application/json', 7).ok).toBe(false);
+    expect(minimalInstance(reader.requestSchema('t'))).toEqual({ name: 'x' });
+    const away = await loadOpenApi(oneOperation('3.1.0', json({ $ref: 'https://schemas.example/elsewhere' }), {}));
+    expect(away.problems.join(' ')).toMatch(/refers outside itself/);
+  });
+
+  it('allOf with an anyOf member: the minimal body keeps both (a string that is also "any JSON value")', async () => {
+    const any = { anyOf: [{ type: 'null' }, { type: 'boolean' }, { type: 'number' }, { type: 'string' }] };
+    const doc = oneOperation('3.1.0', json({ type: 'object', required: ['type'], properties: { type: { allOf: [{ type: 'string', minLength: 1 }, any] } } }), {});
+    const { reader, validator } = await readerOf(doc);
+    const body = minimalInstance(reader.requestSchema('t'));
+    expect(body).toEqual({ type: 'x' });
+    expect(validator.checkRequest('t', body).ok).toBe(true);
+  });
+
   it('a base path written into the paths (servers at the root) matches the operations of SPEC.md under --base-url …/api', async () => {
     const doc = { openapi: '3.1.0', info, servers: [{ url: '/' }], paths: { '/api/worlds': { get: { operationId: 'w', responses: { 200: { description: 'ok' } } } } } };
     const reader = await OpenApiReader.load(doc, { basePath: 'http://host/api' });

@@ -125,11 +125,11 @@ describe('npm run load runs', () => {
 });
 
 describe('npm run load reports', () => {
-  it('exits 2 when it cannot write its reports, after printing the table', async () => {
+  it('refuses a --report-dir it cannot write before it sends anything, in one line with exit 2', async () => {
     const r = await load(['--tier', 'free', '--duration', '2s', '--window-ms', '1000', '--engine', 'node', '--report-dir', join(root, 'package.json', 'reports')]);
     expect(r.code, r.stdout + r.stderr).toBe(2);
-    expect(r.stdout).toContain('verdict:');
-    expect(r.stderr).toMatch(/could not write the reports to .*package\.json/);
+    expect(r.stdout).not.toContain('verdict:');
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^load: --report-dir .*package\.json.*: cannot write reports there \(a file is in the way/)]);
   });
 
 });

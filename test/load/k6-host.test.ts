@@ -92,7 +92,9 @@ process.exit(Number(process.env.FAKE_K6_EXIT ?? 99));
     expect(r.stderr).toContain('engine=k6');
     const call = JSON.parse(readFileSync(calls, 'utf8')) as { argv: string[]; env: Record<string, string>; files: string[] };
     expect(call.argv[0]).toBe('run');
-    expect(call.argv.at(-1)).toMatch(/dist\/load\/free\.js$/);
+    // The run's own bundle, beside k6's files in the temporary directory (nothing written where the user stands).
+    expect(call.argv.at(-1)).toMatch(/\/bundles\/free\.js$/);
+    expect(existsSync(call.argv.at(-1)!)).toBe(false);
     expect(call.env).toMatchObject({ LOAD_WINDOW_MS: '1000', LOAD_RPM: '100', LOAD_DURATION: '4000ms', LOAD_KEEP: 'true', LOAD_SUMMARY: 'k6', LOAD_TIMEOUT_MS: '3000' });
     // k6's files went to a temporary directory, removed after.
     for (const f of call.files) expect(existsSync(f), f).toBe(false);

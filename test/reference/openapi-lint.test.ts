@@ -1,11 +1,11 @@
 // The document the reference serves passes the linters its users run on it: Spectral's
 // `spectral:oas` and Redocly's `recommended` rules, with no error and no warning but those justified
-// in README.md ("The served document").
+// in docs/reference.md ("Its served document").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { redoclyFindings, spectralFindings, type Finding } from './openapi-lint.ts';
 
-/** Warnings left on purpose, each with its reason in README.md. */
+/** Warnings left on purpose, each with its reason in docs/reference.md. */
 const JUSTIFIED = new Set(['redocly info-license']);
 
 let h: Harness;

@@ -1,6 +1,8 @@
-// `npm run serve` as a user meets it: a bad start is one line on stderr and exit 2.
+// `npm run serve` as a user meets it: a bad start is one line on stderr and exit 2; --log writes one
+// JSON line per request.
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { request } from 'undici';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,6 +23,26 @@ describe('npm run serve', () => {
       expect(run.stderr).toMatch(pattern);
     });
   }
+
+  it('logs one JSON line per request with --log', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/serve.ts', '--port', '0', '--log'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    try {
+      await new Promise<void>((ready, fail) => {
+        child.stdout.on('data', () => { if (/listening on http/.test(out)) ready(); });
+        child.on('exit', () => fail(new Error(`serve exited: ${out}`)));
+      });
+      const url = /listening on (http\S+)/.exec(out)![1];
+      for (const path of ['/openapi.json', '/worlds']) await (await request(url + path)).body.dump();
+      await new Promise((r) => setTimeout(r, 300));
+      // Every line about a request carries its reqId; the line saying where it listens does not.
+      const logged = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.reqId !== undefined);
+      expect(logged.map((l) => `${l.method} ${l.url} ${l.statusCode}`)).toEqual(['GET /openapi.json 200', 'GET /worlds 401']);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 30_000);
 
   it('lists every option with its environment twin in --help', () => {
     const run = serve(['--help']);

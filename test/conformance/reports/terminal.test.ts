@@ -69,7 +69,7 @@ describe('renderFailure', () => {
 describe('renderSummary', () => {
   it('lists failures, errors, warnings, not run by flag, the counts, the paths, then the verdict', () => {
     expect(renderSummary(failingRun(), { paths: PATHS })).toMatchInlineSnapshot(`
-      "Failures (1)
+      "Failures: 1 requirement broken, in 1 check, from 1 cause
 
       ✗ [AUTH-2] answers 401 UNAUTHORIZED with an invalid key (auth)
         Expected: 401

@@ -1,0 +1,111 @@
+// Gating on what is new: a known-failures file accepts a failure until its date (reported, exit 0),
+// an expired entry fails the run again, an entry whose requirement holds is called out; --only takes
+// requirement ids; --list says what would run and what would not, and sends nothing.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReference, type RunningReference } from '../../reference/index.ts';
+import { startFaultProxy, type FaultProxy } from '../../suite/self-test/proxy.ts';
+import { FAULTS } from '../../suite/self-test/faults.ts';
+import { parseKnownFailures } from '../../suite/results/known-failures.ts';
+import { selectionOf, selects } from '../../suite/data/selection.ts';
+import { conformance } from './run-cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'conformance-gate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const KEY = 'mk_test_gate_main_key_00000000001';
+
+describe('a known-failures file', () => {
+  it('reads YAML and JSON alike', () => {
+    const yaml = parseKnownFailures('- id: PROG-3\n  reason: history comes in release 2 (TICKET-12)\n  expires: 2099-01-31\n', 'k.yaml');
+    const json = parseKnownFailures('[{"id": "PROG-3", "reason": "history comes in release 2 (TICKET-12)", "expires": "2099-01-31"}]', 'k.json');
+    expect(yaml).toEqual([{ id: 'PROG-3', reason: 'history comes in release 2 (TICKET-12)', expires: '2099-01-31' }]);
+    expect(json).toEqual(yaml);
+  });
+
+  it('refuses, in one line naming the entry, what it cannot hold', () => {
+    const bad: Array<[string, RegExp]> = [
+      ['- id: PROG-99\n  reason: r\n  expires: 2099-01-01', /entry 1: 'PROG-99' is not a requirement id/],
+      ['- id: PROG-3\n  expires: 2099-01-01', /entry 1 \(PROG-3\): a reason is required/],
+      ['- id: PROG-3\n  reason: r\n  expires: next week', /expires must be a date, YYYY-MM-DD/],
+      ['- id: PROG-3\n  reason: r\n  expires: 2099-01-01\n- id: PROG-3\n  reason: r\n  expires: 2099-01-01', /entry 2: PROG-3 is listed twice/],
+      ['id: PROG-3', /expected a list of entries/],
+      ['- id: PROG-3\n  reason: r\n  expires: 2099-01-01\n  owner: me', /unknown member 'owner'/],
+    ];
+    for (const [text, why] of bad) expect(() => parseKnownFailures(text, 'k.yaml'), text).toThrow(why);
+  });
+});
+
+describe('--only', () => {
+  it('takes areas and requirement ids together; a requirement runs its area with its checks alone', () => {
+    const s = selectionOf(['worlds', 'prog-3'])!;
+    expect(s.areas).toEqual(['worlds', 'progression']);
+    expect(selects(s, ['PROG-3'])).toBe(true);
+    expect(selects(s, ['PROG-2'])).toBe(false);
+    expect(selects(s, ['WORLD-4'])).toBe(true);
+  });
+
+  it('refuses what is neither, and a per-response requirement alone', () => {
+    expect(() => selectionOf(['nowhere'])).toThrow(/neither an area .* nor a requirement id/);
+    expect(() => selectionOf(['ENV-1'])).toThrow(/checked on every response/);
+  });
+});
+
+describe('a run gated by --known-failures, against a deployment that loses phaseHistory (PROG-3)', () => {
+  let server: RunningReference;
+  let proxy: FaultProxy;
+  beforeAll(async () => {
+    server = await startReference({ keys: [{ key: KEY, tenantId: 'gate', plan: 'enterprise', rpm: 1_000_000 }] });
+    proxy = await startFaultProxy(server.url, FAULTS.find((f) => f.id === 'phase-history-lost')!, { keys: { mainKey: KEY } });
+  });
+  afterAll(async () => { await proxy.close(); await server.close(); });
+
+  const gated = async (name: string, entries: string) => {
+    const file = join(dir, `${name}.yaml`);
+    writeFileSync(file, entries);
+    const reports = join(dir, name);
+    const run = await conformance(['--base-url', proxy.url, '--api-key', KEY, '--only', 'PROG-2,PROG-3', '--known-failures', file, '--report-dir', reports]);
+    return { ...run, junit: readFileSync(join(reports, 'junit.xml'), 'utf8') };
+  };
+
+  it('passes with the accepted failure reported, and calls out an entry that now holds', async () => {
+    const run = await gated('accepted', '- id: PROG-3\n  reason: history comes in release 2\n  expires: 2099-01-31\n- id: PROG-2\n  reason: was flaky\n  expires: 2099-01-31\n');
+    expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(0);
+    expect(run.stdout).toContain('PROG-3 accepted until 2099-01-31: history comes in release 2');
+    expect(run.stdout).toContain('PROG-2 holds now: fixed, remove it from the file');
+    expect(run.stdout).toMatch(/PASS: no MUST requirement broken but the known one; .*1 known failure accepted/);
+    // Only the two checks named ran: the other checks of the area were not registered.
+    expect(run.stdout.match(/^ {2}[✓✗⚠○] progression:/gm)).toHaveLength(2);
+    expect(run.junit).toMatch(/<testcase name="\[PROG-3\][^"]*"[^>]*>\s*<skipped message="known failure of PROG-3, accepted until 2099-01-31: history comes in release 2"/);
+  }, 90_000);
+
+  it('fails once the entry has expired, saying so', async () => {
+    const run = await gated('expired', '- id: PROG-3\n  reason: history comes in release 2\n  expires: 2020-01-31\n');
+    expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(1);
+    expect(run.stdout).toContain('PROG-3 expired on 2020-01-31 and fails the run again');
+    expect(run.stdout).toMatch(/FAIL: 1 MUST requirement broken/);
+  }, 90_000);
+});
+
+describe('--list', () => {
+  let requests = 0;
+  const server = createServer((_req, res) => { requests++; res.writeHead(500).end(); });
+  beforeAll(() => new Promise<void>((done) => server.listen(0, '127.0.0.1', done)));
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it('prints what would run and what would not, with the flag each needs, and sends no request', async () => {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const run = await conformance(['--list', '--base-url', url, '--api-key', KEY, '--only', 'isolation,auth,PROG-3']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(requests).toBe(0);
+    expect(run.stdout).toMatch(/Would run: \d+ checks/);
+    expect(run.stdout).toMatch(/progression +\[PROG-3\] records the firing/);
+    expect(run.stdout).not.toMatch(/\[PROG-2\]/);
+    expect(run.stdout).toMatch(/needs --second-key \(3\):\n(.*\[ISO-\d\].*\n){3}/);
+    expect(run.stdout).toMatch(/needs --origin-key and --allowed-origin \(2\):/);
+    expect(run.stdout).toMatch(/Not selected \(--only\): \d+ requirements/);
+  }, 60_000);
+});

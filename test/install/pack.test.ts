@@ -1,0 +1,89 @@
+// The command as someone who never cloned the repository gets it: `npm pack`, the tarball installed
+// in an empty folder, and the installed `simulation-conformance` run from there: `conformance`
+// against a deployment given by --base-url, and `load` on the Node runner. What the package lacks
+// (a file left out of "files", a run-time dependency kept in devDependencies) fails here.
+//
+// The install takes what the project's own `npm ci` already cached (npm-shrinkwrap.json pins the same
+// versions), and skips install scripts: better-sqlite3 would otherwise compile SQLite for minutes. The
+// embedded reference and --base-url need no SQLite (only `serve --db` does), so nothing run here does.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReference, type RunningReference } from '../../reference/index.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const KEY = 'mk_test_pack_main_key_00000000001';
+
+interface Run { code: number; stdout: string; stderr: string }
+function run(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((done) => {
+    execFile(file, args, { cwd, timeout: 120_000, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', ...env } }, (err, stdout, stderr) =>
+      done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
+  });
+}
+
+// Outside the repository, so that nothing resolves from the project's own node_modules.
+const dir = mkdtempSync(join(tmpdir(), 'pack-install-'));
+const app = join(dir, 'app');
+const bin = join(app, 'node_modules', '.bin', 'simulation-conformance');
+let server: RunningReference;
+
+beforeAll(async () => {
+  const packed = await run('npm', ['pack', '--pack-destination', dir], ROOT);
+  expect(packed.code, packed.stderr).toBe(0);
+  const tarball = join(dir, packed.stdout.trim().split('\n').pop()!);
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), '{ "private": true }\n');
+  const installed = await run('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], app);
+  expect(installed.code, installed.stderr).toBe(0);
+  server = await startReference({ keys: [{ key: KEY, tenantId: 'pack', plan: 'enterprise', rpm: 1_000_000 }] });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the installed simulation-conformance', () => {
+  it('holds its command and none of the project\'s own tests', () => {
+    const pkg = join(app, 'node_modules', 'simulation-conformance');
+    expect(existsSync(bin)).toBe(true);
+    expect(existsSync(join(pkg, 'scenarios', 'worlds.test.ts'))).toBe(true);
+    expect(existsSync(join(pkg, 'test'))).toBe(false);
+    // Run-time dependencies only: the project's test tools are not installed with it.
+    expect(existsSync(join(app, 'node_modules', 'typescript'))).toBe(false);
+  });
+
+  it('names its commands, and each answers --help', async () => {
+    const top = await run(bin, ['--help'], app);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/conformance[\s\S]*load[\s\S]*serve/);
+    for (const command of ['conformance', 'load', 'serve']) {
+      const help = await run(bin, [command, '--help'], app);
+      expect(help.code, help.stderr).toBe(0);
+      expect(help.stdout).toContain(`Usage: simulation-conformance ${command}`);
+    }
+  }, 60_000);
+
+  it('checks a deployment given by --base-url and writes its reports', async () => {
+    const reports = join(app, 'reports');
+    const r = await run(bin, ['conformance', '--base-url', server.url, '--api-key', KEY, '--only', 'openapi,AUTH-1', '--report-dir', reports], app);
+    expect(r.code, r.stdout.slice(-2000) + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/✓ auth: \[AUTH-1\]/);
+    expect(r.stdout).toMatch(/PASS/);
+    const junit = readFileSync(join(reports, 'junit.xml'), 'utf8');
+    expect(junit).toContain('[AUTH-1]');
+    // The package's folder stays as installed: vitest writes no cache beside the scenarios.
+    expect(existsSync(join(app, 'node_modules', 'simulation-conformance', 'node_modules', '.vite'))).toBe(false);
+  }, 120_000);
+
+  it('loads the embedded reference on the Node runner', async () => {
+    const r = await run(bin, ['load', '--tier', 'free', '--duration', '2s', '--window-ms', '1000', '--engine', 'node', '--report-dir', join(app, 'reports')], app);
+    expect(r.code, r.stdout.slice(-2000) + r.stderr).toBe(0);
+    expect(r.stdout).toContain('verdict: PASS');
+    expect(existsSync(join(app, 'reports', 'load-free.json'))).toBe(true);
+  }, 120_000);
+});
