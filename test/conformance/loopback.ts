@@ -44,8 +44,8 @@ function pass(req: IncomingMessage, res: ServerResponse, upstream: string, path 
 
 export interface FrontOptions {
   /**
-   * Close each client connection this many ms after each answer, whatever it is doing then, as a load
-   * balancer's idle timeout does. A request that reaches a connection already set to close is not
+   * Close each client connection this many ms after each answer (once the request is read whole), as
+   * a load balancer's idle timeout does. A request that reaches a connection already set to close is not
    * passed on (the front is closing it): the client sees the connection closed before any byte of
    * an answer, and the request was never applied.
    */
@@ -57,11 +57,14 @@ export interface FrontOptions {
   dropOnReuse?: boolean;
 }
 
+/** Long URLs pass (the generated area sends up to 100,000 characters): the deployment behind answers them. */
+const LONG_HEADERS = { maxHeaderSize: 512 * 1024 };
+
 /** A front passing every request to `upstream` (an http URL), counting them, and closing connections as told. */
 export async function front(upstream: string, o: FrontOptions = {}): Promise<Loopback> {
   const count = { requests: 0, forwarded: 0, tunnels: 0, dropped: 0 };
   const closing = new WeakSet<Socket>();
-  const server = createServer((req, res) => {
+  const server = createServer(LONG_HEADERS, (req, res) => {
     const socket = req.socket;
     if (closing.has(socket)) {
       count.dropped++;
@@ -69,11 +72,17 @@ export async function front(upstream: string, o: FrontOptions = {}): Promise<Loo
       return;
     }
     count.requests++;
-    res.on('finish', () => {
-      if (o.closeAfterMs === undefined && !o.dropOnReuse) return;
+    // The connection is idle once the answer is sent and the request read whole (a 413 may answer
+    // before the body is in): then the close is set.
+    let answered = false;
+    let read = false;
+    const idle = () => {
+      if (!answered || !read || (o.closeAfterMs === undefined && !o.dropOnReuse)) return;
       closing.add(socket);
       if (o.closeAfterMs !== undefined) setTimeout(() => socket.destroy(), o.closeAfterMs);
-    });
+    };
+    res.on('finish', () => { answered = true; idle(); });
+    req.on('end', () => { read = true; idle(); });
     pass(req, res, upstream);
   });
   return { ...(await listen(server)), count };

@@ -115,7 +115,7 @@ describe('an answer larger than --max-body-mb', () => {
     const hook = fileURLToPath(new URL('./peak-rss.mjs', import.meta.url));
     const r = await run(huge.url, 'huge', ['--timeout-ms', '20000'], { NODE_OPTIONS: `--import ${hook}`, PEAK_RSS_FILE: peaks });
     expect(r.code, r.stdout.slice(-2500) + r.stderr).toBe(1);
-    expect(r.stdout).toMatch(/the answer is larger than 4 MB \(--max-body-mb\)/);
+    expect(r.stdout).toMatch(/the answer is larger than 8 MB \(--max-body-mb\)/);
     const peak = new Map<string, { mb: number; role: string }>();
     for (const [pid, kb, role] of (existsSync(peaks) ? readFileSync(peaks, 'utf8') : '').trim().split('\n').map((l) => l.split(' '))) {
       peak.set(pid, { mb: Math.max(peak.get(pid)?.mb ?? 0, Math.round(Number(kb) / 1024)), role });

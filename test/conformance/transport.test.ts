@@ -1,0 +1,112 @@
+// The transport's rules, in process and on loopback: which requests are sent again (an idempotent one
+// that a stale keep-alive connection lost, nothing else), POST never twice, the size cap, and which
+// proxy the environment names for a URL.
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { request } from 'undici';
+import { transport } from '../../suite/http/transport.ts';
+import { proxyFor } from '../../suite/http/proxy.ts';
+import { whyFailed } from '../../suite/http/why.ts';
+
+const servers: Server[] = [];
+afterAll(async () => { await Promise.all(servers.map((s) => new Promise((r) => { s.closeAllConnections(); s.close(r); }))); });
+
+/** A server whose connections answer once, then close unanswered when the next request arrives (a close crossing a request). */
+async function onceAConnection(): Promise<{ url: string; seen: string[] }> {
+  const seen: string[] = [];
+  const used = new WeakSet<Socket>();
+  const server = createServer((req, res) => {
+    if (used.has(req.socket)) { req.socket.destroy(); return; }
+    used.add(req.socket);
+    seen.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":{}}');
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+const send = async (url: string, method: string, maxBodyBytes?: number) => {
+  const res = await request(url, { method: method as 'GET', body: method === 'GET' || method === 'DELETE' ? undefined : '{}', headers: { 'content-type': 'application/json' }, ...transport(method, maxBodyBytes) });
+  await res.body.text();
+  return res.statusCode;
+};
+
+describe('a request lost to a stale keep-alive connection', () => {
+  it('is sent again on a new connection when its method is idempotent', async () => {
+    const s = await onceAConnection();
+    for (const method of ['GET', 'PUT', 'DELETE', 'GET']) expect(await send(`${s.url}/x`, method), method).toBe(200);
+    // Every request reached the server once: the ones lost never reached it.
+    expect(s.seen).toEqual(['GET /x', 'PUT /x', 'DELETE /x', 'GET /x']);
+  });
+
+  it('never happens to POST or PATCH: each goes on a connection of its own, and is sent once', async () => {
+    const s = await onceAConnection();
+    for (const method of ['GET', 'POST', 'PATCH', 'POST']) expect(await send(`${s.url}/y`, method), method).toBe(200);
+    expect(s.seen).toEqual(['GET /y', 'POST /y', 'PATCH /y', 'POST /y']);
+  });
+
+  it('is a connection the target drops unanswered on its first request: not sent again, the target\'s failure', async () => {
+    let requests = 0;
+    const server = createServer((req) => { requests++; req.socket.destroy(); });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/z`;
+    await expect(send(url, 'GET')).rejects.toMatchObject({ code: expect.stringMatching(/UND_ERR_SOCKET|ECONNRESET/) });
+    expect(requests).toBe(1);
+  });
+
+  it('is never a 503 or a 429: a status is the target\'s answer, judged as it came', async () => {
+    let requests = 0;
+    const server = createServer((_req, res) => { requests++; res.writeHead(requests === 1 ? 503 : 429, { 'retry-after': '0' }).end(); });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    expect(await send(url, 'GET')).toBe(503);
+    expect(await send(url, 'GET')).toBe(429);
+    expect(requests).toBe(2);
+  });
+});
+
+describe('the size cap', () => {
+  it('stops reading past it, and says so', async () => {
+    const server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(Buffer.alloc(300_000, 'x')); });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const err = await send(url, 'GET', 100_000).catch((e: unknown) => e);
+    expect(whyFailed(err, { url, maxBodyBytes: 100_000 })).toBe('the answer is larger than 0.1 MB (--max-body-mb): it was not read further');
+    expect(await send(url, 'GET', 400_000)).toBe(200);
+  });
+});
+
+describe('the proxy for a URL', () => {
+  const saved = { ...process.env };
+  afterEach(() => { for (const k of ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy']) { if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k]; } });
+  const set = (env: Record<string, string>) => {
+    for (const k of ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy']) delete process.env[k];
+    Object.assign(process.env, env);
+  };
+
+  it('is HTTPS_PROXY for https, HTTP_PROXY for http (and for https without HTTPS_PROXY), in either case', () => {
+    set({ HTTPS_PROXY: 'http://secure:3128', http_proxy: 'http://plain:3128' });
+    expect(proxyFor('https://staging.example')).toEqual({ shown: 'http://secure:3128', from: 'HTTPS_PROXY' });
+    expect(proxyFor('http://staging.example')).toEqual({ shown: 'http://plain:3128', from: 'HTTP_PROXY' });
+    set({ HTTP_PROXY: 'http://plain:3128' });
+    expect(proxyFor('https://staging.example')?.from).toBe('HTTP_PROXY');
+  });
+
+  it('is none for loopback, for what NO_PROXY names (a host, a .suffix, host:port) and for NO_PROXY=*', () => {
+    set({ HTTPS_PROXY: 'http://p:1', HTTP_PROXY: 'http://p:1', NO_PROXY: 'internal.example, .corp, api.example:8443' });
+    for (const url of ['http://127.0.0.1:8080', 'http://localhost', 'http://[::1]:80', 'https://internal.example', 'https://a.b.corp', 'https://api.example:8443']) expect(proxyFor(url), url).toBeUndefined();
+    for (const url of ['https://api.example', 'https://staging.example', 'http://corp.example']) expect(proxyFor(url), url).toBeDefined();
+    set({ HTTPS_PROXY: 'http://p:1', NO_PROXY: '*' });
+    expect(proxyFor('https://staging.example')).toBeUndefined();
+  });
+
+  it('never shows the proxy\'s user and password', () => {
+    set({ HTTPS_PROXY: 'http://alice:s3cret@proxy.corp:3128' });
+    expect(proxyFor('https://staging.example')?.shown).toBe('http://proxy.corp:3128 (credentials not shown)');
+  });
+});
