@@ -66,6 +66,7 @@ describe('another tenant', () => {
     expect(wrong.filter(Boolean), 'operations that did not answer PERSONA_NOT_FOUND to another tenant as for a missing persona').toEqual([]);
     const listed = await walkList(client, 'listPersonas', { key: config().secondKey });
     expect(listed.ids, "another tenant's persona listed").not.toContain(personaId);
+    if (listed.unfollowable) notRun(ctx, listed.unfollowable);
     expect(listed.complete, 'GET /personas: the walk of its pages did not reach the end').toBe(true);
     ok(await client.call('getPersona', { params: { id: personaId } }), "the owner's persona after another tenant's requests");
     made.settle(ctx);

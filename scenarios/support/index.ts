@@ -61,7 +61,11 @@ export const idOf = (x: unknown): string => {
   return [r.id, r.worldId, r.personaId].find((v): v is string => typeof v === 'string') ?? '';
 };
 
-export interface Walk { ids: string[]; pages: number; repeated: string[]; complete: boolean }
+export interface Walk {
+  ids: string[]; pages: number; repeated: string[]; complete: boolean;
+  /** Why the walk could not go on where the deployment gave a next page: its document names no parameter to ask for it (a gap of the document, not a fault seen). */
+  unfollowable?: string;
+}
 
 /**
  * Every record of a list, page after page, as the list pages (SPEC.md for GET /worlds, the served
@@ -86,7 +90,7 @@ export async function walkList(client: Client, operationId: 'listWorlds' | 'list
     // to send it with: the walk cannot go on (not complete).
     cursor = nextCursor(paging, result);
     if (!cursor) { walk.complete = true; break; }
-    if (!paging.cursorParam) break;
+    if (!paging.cursorParam) { walk.unfollowable = `the served document of ${operationId} gives a next page (${paging.nextMember}) but declares no query parameter to ask for it`; break; }
   }
   return walk;
 }
