@@ -99,8 +99,28 @@ function patternOf(secret: string): RegExp {
   return re;
 }
 
+/**
+ * Short texts already scrubbed (header names and values repeat on every exchange): the pattern of
+ * every form of a key is long, and trying it at each position of each header cost a run more CPU
+ * than sending its requests. Bounded: cleared when full.
+ */
+const scrubbed = new Map<string, string>();
+const MEMO_TEXT = 256;
+const MEMO_ENTRIES = 4_096;
+
 /** Removes every form of the given secrets from a text. */
 export function scrub(text: string, secrets: Array<string | undefined>): string {
+  if (text.length > MEMO_TEXT) return scrubAll(text, secrets);
+  const key = `${secrets.join('\u0000')}\u0001${text}`;
+  let out = scrubbed.get(key);
+  if (out === undefined) {
+    if (scrubbed.size >= MEMO_ENTRIES) scrubbed.clear();
+    scrubbed.set(key, (out = scrubAll(text, secrets)));
+  }
+  return out;
+}
+
+function scrubAll(text: string, secrets: Array<string | undefined>): string {
   let out = text;
   for (const secret of new Set(secrets)) {
     if (!secret || secret.length < 8) continue;

@@ -6,7 +6,7 @@
 // numbers where no bound is given. Breaking one is data too (a Mutation), so that it shrinks.
 import fc from 'fast-check';
 import { armsOf, mergeAllOf, minimalInstance, typeOf } from '../../fixtures/minimal.ts';
-import { BUILTIN_NAMES, anyValue, extremeNumber, nastyString, nastyValue, objectOf, typeOf as valueTypeOf } from './values.ts';
+import { BUILTIN_NAMES, anyCodePoint, anyValue, extremeNumber, nastyString, nastyValue, objectOf, typeOf as valueTypeOf } from './values.ts';
 
 type Json = Record<string, any>;
 
@@ -22,7 +22,7 @@ function stringOf(schema: Json): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 12)) }), weight: 4 },
     { arbitrary: fc.constantFrom(...BUILTIN_NAMES).filter(fits), weight: 3 },
-    { arbitrary: fc.string({ unit: 'binary', minLength: min, maxLength: Math.min(max, Math.max(min, 12)) }), weight: 2 },
+    { arbitrary: fc.string({ unit: anyCodePoint, minLength: min, maxLength: Math.min(max, Math.max(min, 12)) }), weight: 2 },
     { arbitrary: fc.constantFrom('x'.repeat(Math.max(min, 1)), 'x'.repeat(Math.min(max, 10_000))).filter(fits), weight: 1 },
   );
 }

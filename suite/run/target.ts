@@ -3,7 +3,7 @@
 import { request } from 'undici';
 import { randomBytes } from 'node:crypto';
 import { loadOpenApi } from '../../contract/openapi-loader.ts';
-import { startReference, type RunningReference } from '../../reference/index.ts';
+import type { RunningReference } from '../../reference/index.ts';
 import type { KeyRecord, Plan } from '../../reference/platform/index.ts';
 import { UsageError } from '../data/errors.ts';
 import { redactKey } from '../data/redact.ts';
@@ -140,6 +140,9 @@ async function embedded(options: TargetOptions): Promise<Target> {
   ];
   let server: RunningReference;
   try {
+    // Imported here: a run against a deployment never loads the reference (its engine's language model
+    // and schemas cost a second of CPU at start-up).
+    const { startReference } = await import('../../reference/index.ts');
     server = await startReference({ keys, rateLimitWindowMs: options.rateLimitWindowMs });
   } catch (err) {
     throw new UsageError(`cannot start the embedded reference: ${(err as Error).message}`);

@@ -43,6 +43,7 @@ const OPTIONS = {
   setupFiles: ['suite/scenario/setup.ts'],
   // One file after another in one worker: the client's pacing holds for the whole run.
   fileParallelism: false,
+  isolate: false,
   maxWorkers: 1,
   // The run's verdict comes from the collected results, not from vitest's exit code.
   passWithNoTests: true,
