@@ -126,15 +126,16 @@ export class Client {
       }
       let body: unknown = text;
       try { body = text ? JSON.parse(text) : undefined; } catch { /* kept as text; the envelope check reports it */ }
+      const shown = scrub(text, secrets);
       const exchange: Exchange = {
         operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)),
         requestHeaders: redactHeaders(headers, secrets), requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)),
-        status: res.statusCode, responseHeaders, responseBody: cut(scrub(text, secrets)), durationMs,
+        status: res.statusCode, responseHeaders, responseBody: cut(shown), durationMs,
         ...inspect({ method, operation: op, status: res.statusCode, contentType: responseHeaders['content-type'], body, text, bundled: this.bundled, served: this.served }),
       };
       record(exchange);
       // The text a check may quote in a message: secrets scrubbed like the exchange's.
-      return { status: res.statusCode, headers: responseHeaders, body, text: scrub(text, secrets), exchange };
+      return { status: res.statusCode, headers: responseHeaders, body, text: shown, exchange };
     }
   }
 
