@@ -18,6 +18,8 @@ export interface SuiteConfig extends StopSignal {
   rateLimitKey?: string;
   /** Plan of the rate-limit key (RATE-4 compares the observed limit with it). */
   plan: Plan;
+  /** The rate-limit window the plan counts in: a minute, as SPEC.md's plans say; shorter for the embedded reference. */
+  rateWindowMs: number;
   /** Requests per minute the client paces itself under (0: no pacing). */
   paceRpm: number;
   originKey?: string;

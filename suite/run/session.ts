@@ -83,6 +83,7 @@ export function createSession(target: Target, o: SessionOptions): Session {
     secondKey: o.secondKey ?? target.extraKeys.secondKey,
     rateLimitKey: o.rateLimitKey ?? target.extraKeys.rateLimitKey,
     plan: target.embedded ? 'free' : o.rateLimitPlan,
+    rateWindowMs: target.rateWindowMs ?? 60_000,
     paceRpm: target.embedded ? 0 : paceOf(o.plan, o.rpm),
     originKey: o.originKey ?? target.extraKeys.originKey,
     allowedOrigin: o.allowedOrigin ?? target.extraKeys.allowedOrigin,

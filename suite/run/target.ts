@@ -17,6 +17,8 @@ export interface Target {
   /** Keys provisioned for the embedded reference (second tenant, free plan, origin-restricted). */
   extraKeys: { secondKey?: string; rateLimitKey?: string; originKey?: string; allowedOrigin?: string };
   embedded: boolean;
+  /** The window the embedded reference counts its rate limits in (a deployment's is a minute). */
+  rateWindowMs?: number;
   /** The OpenAPI document the target serves (validated); empty when it serves none or an invalid one. */
   document: Record<string, any>;
   /** Why the served document could not be used, if so (OAS-1 then fails; the run goes on against the bundled contract). */
@@ -153,6 +155,7 @@ async function embedded(options: TargetOptions): Promise<Target> {
     apiKey: main,
     extraKeys: { secondKey: keys[1].key, rateLimitKey: keys[2].key, originKey: keys[3].key, allowedOrigin },
     embedded: true,
+    rateWindowMs: options.rateLimitWindowMs ?? 60_000,
     document: await res.body.json() as Record<string, any>,
     close: () => server.close(),
   };

@@ -1,0 +1,47 @@
+// RATE-1…4 across a slow link: a correct deployment whose requests arrive slower than its plan's limit
+// never answers 429, and that is no failure of the deployment. A proxy in front of the reference lets
+// one request through every 40 ms, one at a time: at most 75 in a 3-second window of the reference's
+// free plan (100). Whatever the machine's speed, the link stays that slow or slower, so the suite must
+// say it could not see the limit (not run), never that the limit is missing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resolveTarget, type Target } from '../../suite/run/target.ts';
+import { createSession } from '../../suite/run/session.ts';
+import { startFaultProxy, type FaultProxy } from '../../suite/self-test/proxy.ts';
+import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'conformance-slow-link-'));
+let target: Target;
+let proxy: FaultProxy;
+let queue: Promise<void> = Promise.resolve();
+
+beforeAll(async () => {
+  target = await resolveTarget({ rateLimitWindowMs: EMBEDDED_RATE_WINDOW_MS });
+  proxy = await startFaultProxy(target.baseUrl, {
+    // One request at a time, each held 40 ms before it goes on.
+    request: () => (queue = queue.then(() => sleep(40))),
+  });
+});
+afterAll(async () => {
+  await proxy?.close();
+  await target?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the rate-limit area across a link slower than the plan', () => {
+  it('says the limit could not be seen (not run), and fails nothing', async () => {
+    const session = createSession({ ...target, baseUrl: proxy.url, embedded: false }, {
+      areas: ['rate-limit'], strict: true, keep: false, timeoutMs: 10_000, deadlineAt: Date.now() + 120_000, workDir: dir, plan: 'enterprise', rpm: 0,
+      rateLimitPlan: 'free', allowBillable: false, shownConfig: {}, print: () => undefined,
+    });
+    const result = await session.run();
+    const outcomes = Object.fromEntries(result.checks.filter((c) => c.requirementIds.some((id) => id.startsWith('RATE-'))).map((c) => [c.requirementIds.join(','), c.outcome]));
+    expect(outcomes).toEqual({ 'RATE-1': 'not-run', 'RATE-2': 'not-run', 'RATE-3': 'not-run', 'RATE-4': 'not-run' });
+    const why = result.checks.find((c) => c.requirementIds.includes('RATE-1'))?.reason ?? '';
+    expect(why).toMatch(/no 429 after \d+ requests, but they took .* within the plan's 100/);
+    expect(result.requirements.filter((q) => q.outcome === 'fail')).toEqual([]);
+  }, 120_000);
+});
