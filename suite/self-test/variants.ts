@@ -192,6 +192,37 @@ function asGivenHooks(): FaultHooks {
 
 // ---- Validation before the lookup ----
 
+interface RequestValidators { of(operationId: string): ValidateFunction | null }
+
+/**
+ * The request-body validators of a document, compiled once per document text: every proxy of a
+ * matrix serves the same reference, whose document would otherwise be compiled again for each run.
+ */
+const compiledDocuments = new Map<string, RequestValidators>();
+function requestValidatorsOf(doc: Json): RequestValidators {
+  const text = JSON.stringify(doc);
+  let found = compiledDocuments.get(text);
+  if (!found) {
+    const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
+    ajv.addSchema({ $id: 'served', paths: doc.paths, components: doc.components }, 'served');
+    const validators = new Map<string, ValidateFunction | null>();
+    const esc = (p: string) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'));
+    found = {
+      of(operationId) {
+        if (!validators.has(operationId)) {
+          const op = [...operationsIn(doc)].find((o) => o.op.operationId === operationId);
+          validators.set(operationId, op?.op.requestBody?.content?.['application/json']?.schema
+            ? ajv.compile({ $ref: `served#/paths/${esc(op.path)}/${op.method}/requestBody/content/${esc('application/json')}/schema` }) : null);
+        }
+        return validators.get(operationId)!;
+      },
+    };
+    if (compiledDocuments.size >= 4) compiledDocuments.delete(compiledDocuments.keys().next().value!);
+    compiledDocuments.set(text, found);
+  }
+  return found;
+}
+
 /**
  * Bodies validated before the world or persona is looked up: a 404 for an unknown id becomes 400
  * VALIDATION_ERROR when the body is invalid for the request schema of the document the deployment
@@ -199,23 +230,13 @@ function asGivenHooks(): FaultHooks {
  * against the original this way).
  */
 export function validateFirstHooks(): FaultHooks {
-  const validators = new Map<string, ValidateFunction | null>();
   const validatorFor = async (req: FaultRequest, ctx: FaultContext) => {
-    if (!validators.has(req.operationId!)) {
-      // The deployment's own request schemas: those of the document it serves.
-      if (!ctx.state.has('ajv')) {
-        const doc = (await ctx.forward({ ...req, method: 'GET', path: '/openapi.json', query: new URLSearchParams(), body: undefined, rawBody: '', operationId: 'getOpenApi', params: {} })).body as Json;
-        const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
-        ajv.addSchema({ $id: 'served', paths: doc.paths, components: doc.components }, 'served');
-        ctx.state.set('ajv', { ajv, doc });
-      }
-      const { ajv, doc } = ctx.state.get('ajv') as { ajv: Ajv; doc: Json };
-      const found = [...operationsIn(doc)].find((o) => o.op.operationId === req.operationId);
-      const esc = (p: string) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'));
-      validators.set(req.operationId!, found?.op.requestBody?.content?.['application/json']?.schema
-        ? ajv.compile({ $ref: `served#/paths/${esc(found.path)}/${found.method}/requestBody/content/${esc('application/json')}/schema` }) : null);
+    // The deployment's own request schemas: those of the document it serves, fetched once per proxy.
+    if (!ctx.state.has('validators')) {
+      const doc = (await ctx.forward({ ...req, method: 'GET', path: '/openapi.json', query: new URLSearchParams(), body: undefined, rawBody: '', operationId: 'getOpenApi', params: {} })).body as Json;
+      ctx.state.set('validators', requestValidatorsOf(doc));
     }
-    return validators.get(req.operationId!);
+    return (ctx.state.get('validators') as RequestValidators).of(req.operationId!);
   };
   return {
     async response(res, req, ctx) {

