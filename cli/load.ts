@@ -4,7 +4,7 @@
 // runs the same model. Exit status: 0 thresholds pass, 1 a threshold failed, 2 could not start.
 // The heavy modules (the reference, the runner, esbuild) load only once the options are known
 // good, so that a mistyped flag is answered at once.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from './common/errors.ts';
 import { isEntry, runCommand } from './common/command.ts';
@@ -133,11 +133,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
     process.stderr.write(`note: the ramp spans ${(config.rampMs / config.windowMs).toFixed(1)} rate-limit windows, climbing ${Math.round(onsetResolution(config) * 100)}% of the limit in each: where 429s begin is read from the load offered per window\n`);
   }
 
-  const { runNodeLoad, SetupError } = await import('../load/node/runner.ts');
+  const { runNodeLoad, warmUpRunner, SetupError } = await import('../load/node/runner.ts');
+  // What each engine does before its setup happens before the preflight: a limiter's window
+  // begins at the key's first request (the preflight's), and time spent between it and the setup
+  // moves the windows against the schedule (the 429 onset read up to 5 points lower).
+  const k6Host = engine === 'k6' ? await import('../load/k6-host/run.ts') : undefined;
+  const k6Work = k6Host ? await k6Host.prepareK6(v.seed as number).catch((err: Error) => { throw new UsageError(err.message); }) : undefined;
+  if (engine === 'node') await warmUpRunner(v.seed as number);
   const target = await resolveTarget({
     baseUrl, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs: v['timeout-ms'] as number,
     plan: config.tier as Plan, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
     ...(baseUrl ? {} : { rateLimitWindowMs: config.windowMs }),
+  }).catch((err: unknown) => {
+    if (k6Work) rmSync(k6Work.dir, { recursive: true, force: true });
+    throw err;
   });
   // Ctrl-C: stop sending, clean up, still write what was measured; a second Ctrl-C leaves at once.
   const controller = new AbortController();
@@ -152,10 +161,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   let failedByK6 = false;
   try {
     if (engine === 'k6') {
-      // Only the k6 engine needs esbuild (it bundles the scripts).
-      const { K6_SCRIPT_ABORTED, K6_THRESHOLDS_FAILED, runK6 } = await import('../load/k6-host/run.ts');
+      const { K6_SCRIPT_ABORTED, K6_THRESHOLDS_FAILED, runK6 } = k6Host!;
       const { summary: s, exitCode } = await runK6({
-        k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey,
+        k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey, work: k6Work,
         seed: v.seed as number, keep: v.keep as boolean, allowLive: v['allow-live'] as boolean, embedded: target.embedded,
       }).catch((err: Error) => { throw new UsageError(err.message); });
       // The setup was refused: the run could not start, as with the Node runner (its reason is in the summary).
@@ -166,7 +174,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
       summary = s;
     } else {
       summary = await runNodeLoad({
-        baseUrl: target.baseUrl, apiKey: target.apiKey, config, seed: v.seed as number, embedded: target.embedded,
+        baseUrl: target.baseUrl, apiKey: target.apiKey, config, seed: v.seed as number, embedded: target.embedded, warmUp: 0,
         keep: v.keep as boolean, onProgress: progressPrinter(config.rpm / (config.windowMs / 1000)),
         signal: controller.signal,
       });

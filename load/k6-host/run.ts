@@ -47,14 +47,27 @@ export function k6Env(o: Pick<K6RunOptions, 'config' | 'baseUrl' | 'apiKey' | 'k
   };
 }
 
-export async function runK6(o: K6RunOptions): Promise<{ summary: LoadSummary; exitCode: number }> {
-  const c = o.config;
+/** A run's working directory with its bundles built (the CLI builds them before its preflight request). */
+export interface K6Work { dir: string; bundleDir: string }
+
+export async function prepareK6(seed?: number): Promise<K6Work> {
   // The bundles of this run go with its other files, not into the user's folder (`npm run build:load`
   // makes dist/load for distributed runs).
-  const work = mkdtempSync(join(tmpdir(), 'load-k6-'));
-  const bundleDir = join(work, 'bundles');
+  const dir = mkdtempSync(join(tmpdir(), 'load-k6-'));
+  const bundleDir = join(dir, 'bundles');
   try {
-    await buildLoadBundles({ outdir: bundleDir, seed: o.seed });
+    await buildLoadBundles({ outdir: bundleDir, seed });
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return { dir, bundleDir };
+}
+
+export async function runK6(o: K6RunOptions & { work?: K6Work }): Promise<{ summary: LoadSummary; exitCode: number }> {
+  const c = o.config;
+  const { dir: work, bundleDir } = o.work ?? await prepareK6(o.seed);
+  try {
     const exportFile = join(work, 'summary-export.json');
     const outputFile = join(work, 'points.ndjson');
     // Our own LOAD_* take precedence over whatever the shell exported.
@@ -78,6 +91,7 @@ export async function runK6(o: K6RunOptions): Promise<{ summary: LoadSummary; ex
       const seen = recorder.onset();
       summary.timeline = recorder.timeline();
       summary.histograms = recorder.histograms();
+      summary.samples = recorder.sampleStore();
       const sendTimes = recorder.phaseResults();
       for (const p of summary.phases) {
         const s = sendTimes.find((x) => x.name === p.name);

@@ -76,11 +76,13 @@ describe('npm run load refuses to start, in one line, with exit status 2', () =>
 describe('npm run load runs', () => {
   it.concurrent('runs, shows progress and a table per endpoint, writes JSON and HTML, exits 0', async () => {
     // What this checks is the command, not the reference's speed: the embedded reference shares
-    // the CLI's process and is still cold in a 1.5 s steady phase, so latency bounds are loose and
-    // the steady load is half the limit (on a busy machine a pause of both lands a burst in one window).
-    const r = await load(['--tier', 'free', '--duration', '4s', '--window-ms', '1000', '--steady-fraction', '0.5', '--p95-ms', '3000', '--p99-ms', '5000', '--engine', 'node']);
+    // the CLI's process and is still cold in a short steady phase, so latency bounds are loose and
+    // the steady load is half the limit of 50 req/s (100 per 2 s window): only a stall of two whole
+    // seconds could land a window's budget in the steady phase; the ramp's last window is offered
+    // 117 requests, so a 429 comes however late the sends.
+    const r = await load(['--tier', 'free', '--duration', '6s', '--window-ms', '2000', '--steady-fraction', '0.5', '--p95-ms', '5000', '--p99-ms', '5000', '--engine', 'node']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/\[steady \d+\/4 s\]/);
+    expect(r.stderr).toMatch(/\[steady \d+\/6 s\]/);
     expect(r.stdout).toMatch(/endpoint\s+count\s+p50 ms\s+p95 ms\s+p99 ms\s+resp p99\s+errors\s+429s/);
     expect(r.stdout).toMatch(/^check 'status is 2xx': \d+ passed, 0 failed$/m);
     expect(r.stdout).toMatch(/^chat\s+\d+/m);
@@ -88,11 +90,14 @@ describe('npm run load runs', () => {
     expect(r.stdout).toContain('verdict: PASS');
     const summary = JSON.parse(readFileSync(join(reports, 'load-free.json'), 'utf8')) as LoadSummary;
     expect(summary).toMatchObject({ schema: 'simulation-load-summary/1', engine: 'node', tier: 'free', verdict: 'pass', target: { embedded: true } });
-    // Service time, response time (from the scheduled send) and the runner's send lag, all measured.
+    // Service time, response time (from the scheduled send), the runner's send lag and connection
+    // wait, all measured, from one origin: a response time holds the service time of its request.
     const steady = summary.phases[0];
     expect(steady.total.latency!.p50).toBeGreaterThan(0);
-    expect(steady.total.responseTime!.p99).toBeGreaterThanOrEqual(steady.total.latency!.p99 * 0.9);
+    expect(steady.total.responseTime!.p99).toBeGreaterThanOrEqual(steady.total.latency!.p99);
     expect(steady.sendLag!.max).toBeGreaterThanOrEqual(0);
+    expect(steady.connectWait!.max).toBeGreaterThanOrEqual(0);
+    expect(Object.keys(summary.samples!.endpoints)).toContain('chat');
     expect(summary.checks.find((c) => c.name === 'status is 2xx')).toMatchObject({ passes: steady.total.ok + summary.phases[1].total.ok, fails: 0 });
     const html = readFileSync(join(reports, 'load-free.html'), 'utf8');
     expect(html).toContain('plan limit');
