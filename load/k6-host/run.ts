@@ -15,7 +15,7 @@ import type { LoadSummary } from '../model/summary.ts';
 import { defaultThresholds } from '../model/thresholds.ts';
 import { buildLoadBundles } from '../build.ts';
 import { fromK6Summary, fromSummaryExport } from '../k6/summary.ts';
-import { recorderFromK6Output } from './output.ts';
+import { readK6Output } from './output.ts';
 
 export interface K6RunOptions {
   k6: string;
@@ -87,16 +87,23 @@ export async function runK6(o: K6RunOptions & { work?: K6Work }): Promise<{ summ
     });
     if (o.embedded) summary.target.embedded = true;
     if (existsSync(outputFile)) {
-      const recorder = await recorderFromK6Output(outputFile, c, schedule);
+      // Every figure of the tables from k6's per-request output, by the same rule as the Node
+      // runner's (k6's own: raw samples, linear interpolation): k6's aggregates have only what a
+      // threshold names. The verdict stays k6's.
+      const { recorder, dropped } = await readK6Output(outputFile, c, schedule);
       const seen = recorder.onset();
       summary.timeline = recorder.timeline();
       summary.histograms = recorder.histograms();
       summary.samples = recorder.sampleStore();
-      const sendTimes = recorder.phaseResults();
-      for (const p of summary.phases) {
-        const s = sendTimes.find((x) => x.name === p.name);
-        if (s && s.sent) p.achievedRps = s.achievedRps;
-      }
+      const fromPoints = recorder.phaseResults();
+      summary.phases = summary.phases.map((p) => {
+        const s = fromPoints.find((x) => x.name === p.name);
+        if (!s || !s.sent) return p;
+        // k6 records no Retry-After per sample: its retry_after_on_429 rate counts the missing ones.
+        const total = { ...s.total, retryAfterMissing: p.total.retryAfterMissing };
+        const droppedIterations = dropped[p.name] ?? p.droppedIterations;
+        return { ...p, sent: s.sent, achievedRps: s.achievedRps, endpoints: s.endpoints, total, ...(droppedIterations ? { droppedIterations } : {}) };
+      });
       if (summary.onset.found && seen.found) summary.onset = { ...summary.onset, atMs: seen.atMs, phase: seen.phase, operationId: seen.operationId };
     }
     return { summary, exitCode };
