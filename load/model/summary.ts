@@ -3,6 +3,7 @@
 import { MAX_DURATION_MS, type LoadConfig, type OptionName } from './config.ts';
 import { buildSchedule, fixedWindowPeak, type PhaseName, type PhaseSpec } from './schedule.ts';
 import { expression, passes, type Threshold } from './thresholds.ts';
+import type { Comparison } from './compare.ts';
 
 
 export const SUMMARY_SCHEMA = 'simulation-load-summary/1';
@@ -127,6 +128,8 @@ export interface LoadSummary {
   histograms?: Record<string, { boundsMs: number[]; counts: number[] }>;
   /** The steady phase's service times per endpoint (a bounded reservoir), for --baseline. */
   samples?: SampleStore;
+  /** This run against a baseline run (`--baseline FILE`). */
+  comparison?: Comparison;
 
 }
 

@@ -2,7 +2,7 @@
 // 2 for whatever stops it from starting, a short embedded run writing its three reports, and
 // exit 1 when a threshold fails against a slow deployment (which it also cleans up after).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,14 @@ function load(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
       env: { ...process.env, PATH: '/nonexistent', LOAD_REPORT_DIR: reports, ...env },
     }, (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
   });
+}
+
+/** A previous run's JSON whose chat and getWorld answers all took `ms` (or without samples). */
+function baselineFile(name: string, ms: number | undefined): string {
+  const file = join(reports, `baseline-${name}.json`);
+  const samples = ms === undefined ? undefined : { phase: 'steady', metric: 'service', cap: 2000, endpoints: { chat: { count: 30, ms: new Array(30).fill(ms) }, getWorld: { count: 30, ms: new Array(30).fill(ms) } } };
+  writeFileSync(file, JSON.stringify({ schema: 'simulation-load-summary/1', engine: 'k6', tier: 'free', startedAt: '2026-01-01T00:00:00.000Z', ...(samples ? { samples } : {}) }));
+  return file;
 }
 
 const oneLine = (r: Run) => {
@@ -53,6 +61,8 @@ describe('npm run load refuses to start, in one line, with exit status 2', () =>
     ['a duration it cannot read', ['--tier', 'free', '--duration', 'soon']],
     ['--api-key without --base-url', ['--tier', 'free', '--api-key', 'mk_test_x']],
     ['--engine k6 without k6 on PATH', ['--tier', 'free', '--engine', 'k6']],
+    ['a --baseline file that is not there', ['--tier', 'free', '--baseline', join(reports, 'missing.json')]],
+    ['a --baseline without samples (a plain k6 run)', ['--tier', 'free', '--baseline', baselineFile('no-samples', undefined)]],
   ])('%s', async (_what, args) => {
     const r = await load(args);
     expect(r.code).toBe(2);
@@ -80,8 +90,12 @@ describe('npm run load runs', () => {
     // the steady load is half the limit of 50 req/s (100 per 2 s window): only a stall of two whole
     // seconds could land a window's budget in the steady phase; the ramp's last window is offered
     // 117 requests, so a 429 comes however late the sends.
-    const r = await load(['--tier', 'free', '--duration', '6s', '--window-ms', '2000', '--steady-fraction', '0.5', '--p95-ms', '5000', '--p99-ms', '5000', '--engine', 'node']);
+    // Against a baseline whose answers took 10 s: this run is better, which is no reason to fail.
+    const r = await load(['--tier', 'free', '--duration', '6s', '--window-ms', '2000', '--steady-fraction', '0.5', '--p95-ms', '5000', '--p99-ms', '5000', '--engine', 'node',
+      '--baseline', baselineFile('slow', 10_000)]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^chat\s+30\/\d+\s+10000 → .*better$/m);
+    expect(r.stdout).toContain('baseline: no endpoint slower beyond the threshold');
     expect(r.stderr).toMatch(/\[steady \d+\/6 s\]/);
     expect(r.stdout).toMatch(/endpoint\s+count\s+p50 ms\s+p95 ms\s+p99 ms\s+resp p99\s+errors\s+429s/);
     expect(r.stdout).toMatch(/^check 'status is 2xx': \d+ passed, 0 failed$/m);
@@ -103,6 +117,19 @@ describe('npm run load runs', () => {
     expect(html).toContain('plan limit');
     expect(html).toContain('first 429');
     expect(html).toContain('aria-label="latency histogram of chat"');
+    // Both distributions of each compared endpoint, the baseline's and this run's.
+    expect(html).toContain('aria-label="service time of chat, baseline and this run"');
+    expect(summary.comparison).toMatchObject({ regression: false, baseline: { engine: 'k6' } });
+  });
+
+  it.concurrent('exits 1 when an endpoint is slower than the baseline beyond the threshold, significantly', async () => {
+    // A baseline whose answers took a microsecond: no answer over loopback HTTP is that fast.
+    const r = await load(['--tier', 'free', '--duration', '6s', '--window-ms', '2000', '--steady-fraction', '0.5', '--p95-ms', '5000', '--p99-ms', '5000', '--engine', 'node',
+      '--baseline', baselineFile('fast', 0.001), '--regression-ms', '0.05', '--report-dir', join(reports, 'slower')]);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toContain('verdict: PASS');
+    expect(r.stdout).toMatch(/^chat\s+30\/\d+\s+0\.00 → .*worse$/m);
+    expect(r.stdout).toMatch(/^baseline: SLOWER on .*chat/m);
   });
 
   it.concurrent('exits 1 on a failed threshold, and soft-deletes what it created', async () => {
