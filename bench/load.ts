@@ -163,7 +163,7 @@ export async function benchRunnerAccuracy(runs = 2): Promise<string[]> {
       const o = s.onset;
       lines.push(`  run ${i + 1}: rate achieved ${held(steady)} (steady), ${held(ramp)} (ramp) of planned; send lag p99 ${steady.sendLag?.p99.toFixed(2)} ms, ` +
         `connection wait p99 ${steady.connectWait?.p99.toFixed(2)} ms, service p50 ${steady.total.latency?.p50.toFixed(2)} ms; ` +
-        (o.found ? `429s began at ${((o.fractionOfLimit ?? 0) * 100).toFixed(1)}% of the budget (sends over the window; the schedule's rule reads ${((o.scheduledFraction ?? 0) * 100).toFixed(1)}%)` : 'no 429'));
+        (o.found ? `429s began at ${((o.fractionOfLimit ?? 0) * 100).toFixed(1)}% of the budget (what the limiter may have counted over the window; the schedule's rule reads ${((o.scheduledFraction ?? 0) * 100).toFixed(1)}%)` : 'no 429'));
     } finally {
       await server.close();
     }

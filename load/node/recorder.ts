@@ -57,7 +57,7 @@ export class Recorder {
   private readonly answers: number[] = [];
   /** Send times of the requests that reached the target (an answer came), and of the 429s. */
   private readonly reached: number[] = [];
-  private readonly limitedAt: number[] = [];
+  private readonly limitedAt: Array<{ sentMs: number; answeredMs: number }> = [];
   private readonly sendsPerPhase = new Map<PhaseName, { n: number; inside: number; lag: Samples; wait: Samples }>();
   private readonly buckets: TimelinePoint[] = [];
   private first429?: { sentMs: number; answeredMs: number; phase: PhaseName; operationId: string };
@@ -120,7 +120,7 @@ export class Recorder {
     if (success) { c.ok++; b.ok++; }
     if (limited) {
       c.rateLimited++; b.rateLimited++;
-      this.limitedAt.push(o.sentMs);
+      this.limitedAt.push({ sentMs: o.sentMs, answeredMs });
       if (!o.hasRetryAfter) c.retryAfterMissing++;
       if (!this.first429 || o.sentMs < this.first429.sentMs) this.first429 = { sentMs: o.sentMs, answeredMs, phase: o.phase, operationId: o.operationId };
     }
@@ -194,20 +194,25 @@ export class Recorder {
   onset(): Onset {
     const resolution = onsetResolution(this.config);
     if (!this.first429) return { found: false, resolution, early: 0 };
-    // Requests sent in (t − window, t], t the send of the first 429 (by the time it began to be
-    // written; answered ones only, and the setup): what the limiter had counted when it first
-    // said no. Actual send times, not due times: when the runner pauses (a busy machine),
-    // requests reach the limiter late and in a burst, and the schedule would place them where the
-    // limiter did not. Send times, not answer times: in such a burst, requests the limiter had
-    // counted are still being answered when its 429 comes back, and would be missed.
-    const offeredAt = this.offeredCounter();
-    const early = this.limitedAt.filter((at) => offeredAt(at) < MIN_ONSET * this.config.rpm).length;
-    const t = this.first429.sentMs;
-    const offered = offeredAt(t);
+    // What the limiter had counted when it first said no: the requests it saw over the window
+    // before it saw the 429's. The runner cannot see when the target saw a request, only that it
+    // was between the request's send (when it began to be written) and its answer. So it counts
+    // every request that may have been in that window: answered after the window before the 429's
+    // send began, and sent before the 429's answer came (the setup's too). With nothing in the way
+    // this is the requests sent over the window (a fixed-window limiter says no at about 108% of
+    // its budget in a default run); when the machine stalls, requests wait in the target's queue
+    // or are answered late, and neither send nor answer times alone place them where the limiter
+    // counted them (a shared, busy process read 92% by send times). An upper bound: a 429 is
+    // called early only when even this count is under MIN_ONSET of the budget.
+    const couldCount = this.offeredCounter();
+    const early = this.limitedAt.filter((l) => couldCount(l) < MIN_ONSET * this.config.rpm).length;
+    const first = this.first429;
+    const offered = couldCount(first);
     const fraction = offered / this.config.rpm;
+    const t = first.sentMs;
     return {
       early,
-      found: true, atMs: Math.round(this.first429.answeredMs), phase: this.first429.phase, operationId: this.first429.operationId,
+      found: true, atMs: Math.round(first.answeredMs), phase: first.phase, operationId: first.operationId,
       offeredInWindow: offered, fractionOfLimit: round3(fraction), rpmEquivalent: Math.round(fraction * this.config.rpm),
       rateFraction: round3(rateAt(this.schedule, t) / this.schedule.limitRps), resolution: round3(resolution),
       // The k6 script's rule at the same moment (the schedule's offer, the setup at the start): the
@@ -216,12 +221,18 @@ export class Recorder {
     };
   }
 
-  /** Requests the limiter had counted in the window (t − window, t]: those sent in it that reached the target, and setup sends. */
-  private offeredCounter(): (t: number) => number {
-    const times = [...this.reached, ...this.setupSendsMs].sort((a, b) => a - b);
-    // Index of the first time > x: a binary search, since there is one count per 429.
-    const after = (x: number) => { let lo = 0, hi = times.length; while (lo < hi) { const m = (lo + hi) >> 1; if (times[m] <= x) lo = m + 1; else hi = m; } return lo; };
-    return (t) => after(t) - after(t - this.config.windowMs);
+  /**
+   * For a 429 sent at s and answered at a: the requests that may have been counted in the
+   * limiter's window ending when it saw the 429, #{sent ≤ a} − #{answered ≤ s − window}
+   * (a request answered by s − window was seen before the window; one sent after a, after the
+   * 429). Setup requests count with their send time as both.
+   */
+  private offeredCounter(): (l: { sentMs: number; answeredMs: number }) => number {
+    const sends = Float64Array.from([...this.reached, ...this.setupSendsMs]).sort();
+    const answers = Float64Array.from([...this.answers, ...this.setupSendsMs]).sort();
+    // How many of `xs` are ≤ x: a binary search, since there is one count per 429.
+    const upTo = (xs: Float64Array, x: number) => { let lo = 0, hi = xs.length; while (lo < hi) { const m = (lo + hi) >> 1; if (xs[m] <= x) lo = m + 1; else hi = m; } return lo; };
+    return (l) => upTo(sends, l.answeredMs) - upTo(answers, l.sentMs - this.config.windowMs);
   }
 
   timeline() {
