@@ -22,7 +22,7 @@ export interface EndpointStats {
   /** 429 answers without a Retry-After header (SPEC.md: every 429 carries one). */
   retryAfterMissing: number;
   /**
-   * Service time: from the request's actual send to its whole answer, as k6's http_req_duration
+   * Service time: from the moment the request is written on a connection to its whole answer, as k6's http_req_duration
    * counts it (both engines; the thresholds judge it). Absent when nothing was answered.
    */
   latency?: Latency;

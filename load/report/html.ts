@@ -106,7 +106,7 @@ ${figures}`;
 function phaseTable(p: PhaseResult): string {
   const rows: EndpointStats[] = [...p.endpoints.filter((e) => e.count > 0).sort((a, b) => b.count - a.count), p.total];
   const cells = rows.map((e) => `<tr${e.operationId === 'total' ? ' class="total"' : ''}><td>${esc(e.operationId)}</td><td>${e.count}</td><td>${fmt(e.latency?.p50, 2)}</td><td>${fmt(e.latency?.p95, 2)}</td><td>${fmt(e.latency?.p99, 2)}</td><td>${e.errors}</td><td>${e.rateLimited}</td></tr>`).join('');
-  const lag = p.sendLag ? `; sends late by ${fmt(p.sendLag.p99, 1)} ms at p99` : '';
+  const lag = (p.sendLag ? `; sends late by ${fmt(p.sendLag.p99, 1)} ms at p99` : '') + (p.connectWait ? `, ${fmt(p.connectWait.p99, 1)} ms at p99 waiting for a connection` : '');
   return `<h3>${esc(p.name)}: ${fmt(p.fromRps)}${p.fromRps !== p.toRps ? ` → ${fmt(p.toRps)}` : ''} req/s, ${fmt(p.durationMs / 1000)} s (${fmt(p.achievedRps, 1)} req/s achieved${lag})</h3>
 <table><thead><tr><th>endpoint</th><th>count</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>errors</th><th>429s</th></tr></thead><tbody>${cells}</tbody></table>`;
 }
@@ -139,7 +139,7 @@ ${s.aborted ? `<p class="fail"><strong>Aborted:</strong> ${esc(s.aborted)}</p>` 
 <h2>Requests per second, and where 429s began</h2>
 ${rateChart(s)}
 <p><strong>${esc(onsetLine(s))}</strong>.${s.onset.found ? ` The onset is the load offered over the rate-limit window that ended with the first 429, against the plan's budget for a window: a limiter counting in fixed windows says no only once a window's budget is spent, so the scheduled rate at that moment can be further past the limit (the ramp climbs ${Math.round(s.onset.resolution * 100)}% of the limit per window).` : ''}</p>
-<h2>Service time per endpoint (steady phase: from each request's actual send to its whole answer)</h2>
+<h2>Service time per endpoint (steady phase: from the moment each request is written on a connection to its whole answer)</h2>
 ${hist || '<p class="note">No histograms in this summary.</p>'}
 ${comparisonSection(s, o.baseline)}
 <h2>Per endpoint</h2>
