@@ -22,7 +22,8 @@ const start = (extend: (app: FastifyInstance) => void) =>
 describe('thresholds against a slow or failing target', () => {
   it('fail the p95/p99 latency thresholds, and only those, when every answer takes at least 200 ms against bounds of 40 and 50', async () => {
     server = await start((app) => app.addHook('onRequest', async () => { await sleep(200); }));
-    const config = resolveConfig({ tier: 'enterprise', rpm: 1500, duration: '2s', p95Ms: 40, p99Ms: 50 });
+    // One second of steady load (20 requests) and a token ramp: enough to judge every endpoint it reaches.
+    const config = { ...resolveConfig({ tier: 'enterprise', rpm: 1500, p95Ms: 40, p99Ms: 50 }), steadyMs: 1000, rampMs: 100 };
     const s = await runNodeLoad({ baseUrl: server.url, apiKey: KEY, config, embedded: true, warmUp: 0 });
     expect(s.verdict).toBe('fail');
     const failed = s.thresholds.filter((t) => !t.ok).map((t) => t.id);
