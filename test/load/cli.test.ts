@@ -89,15 +89,15 @@ describe('npm run load runs', () => {
     // What this checks is the command, not the reference's speed: the embedded reference shares
     // the CLI's process and is still cold in a short steady phase, so latency bounds are loose and
     // the steady load is half the limit of 50 req/s (100 per 2 s window): only a stall of two whole
-    // seconds could land a window's budget in the steady phase; the ramp's last window is offered
-    // 117 requests, so a 429 comes however late the sends.
+    // seconds could land a window's budget in the steady phase; the ramp (to 250%) offers one of
+    // the limiter's windows at least 137 requests wherever they fall, so a 429 comes.
     // Against a baseline whose answers took 10 s: this run is better, which is no reason to fail.
-    const r = await load(['--tier', 'free', '--duration', '6s', '--window-ms', '2000', '--steady-fraction', '0.5', '--p95-ms', '5000', '--p99-ms', '5000', '--engine', 'node',
+    const r = await load(['--tier', 'free', '--duration', '8s', '--window-ms', '2000', '--steady-fraction', '0.5', '--ramp-to', '2.5', '--p95-ms', '5000', '--p99-ms', '5000', '--engine', 'node',
       '--baseline', baselineFile('slow', 10_000)]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^chat\s+30\/\d+\s+10000 → .*better$/m);
     expect(r.stdout).toContain('baseline: no endpoint slower beyond the threshold');
-    expect(r.stderr).toMatch(/\[steady \d+\/6 s\]/);
+    expect(r.stderr).toMatch(/\[steady \d+\/8 s\]/);
     expect(r.stdout).toMatch(/endpoint\s+count\s+p50 ms\s+p95 ms\s+p99 ms\s+resp p99\s+errors\s+429s/);
     expect(r.stdout).toMatch(/^check 'status is 2xx': \d+ passed, 0 failed$/m);
     expect(r.stdout).toMatch(/^chat\s+\d+/m);
@@ -125,7 +125,7 @@ describe('npm run load runs', () => {
 
   it.concurrent('exits 1 when an endpoint is slower than the baseline beyond the threshold, significantly', async () => {
     // A baseline whose answers took a microsecond: no answer over loopback HTTP is that fast.
-    const r = await load(['--tier', 'free', '--duration', '6s', '--window-ms', '2000', '--steady-fraction', '0.5', '--p95-ms', '5000', '--p99-ms', '5000', '--engine', 'node',
+    const r = await load(['--tier', 'free', '--duration', '8s', '--window-ms', '2000', '--steady-fraction', '0.5', '--ramp-to', '2.5', '--p95-ms', '5000', '--p99-ms', '5000', '--engine', 'node',
       '--baseline', baselineFile('fast', 0.001), '--regression-ms', '0.05', '--report-dir', join(reports, 'slower')]);
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toContain('verdict: PASS');

@@ -9,7 +9,7 @@ import { resolveConfig, type LoadConfig } from '../../load/model/config.ts';
 import { buildSchedule } from '../../load/model/schedule.ts';
 import { MIX, MIX_CYCLE } from '../../load/model/mix.ts';
 import { runNodeLoad } from '../../load/node/runner.ts';
-import type { LoadSummary } from '../../load/model/summary.ts';
+import { fixedWindowReach, type LoadSummary } from '../../load/model/summary.ts';
 
 const KEY = 'mk_test_runner_free_000000001';
 const WINDOW_MS = 2000;
@@ -26,20 +26,25 @@ beforeAll(async () => {
   });
   // The free plan's 100 requests per 2 s window: a 50 req/s limit. Steady 2 s at 50% (25 req/s:
   // a window holds 50 requests, so only a stall of two whole seconds could bring a 429 there),
-  // then 4 s from 25 to 75 req/s: the window that holds the last two seconds of the ramp is
-  // offered 125 requests whatever pauses the machine makes (late sends still land in it or
-  // later), so 429s certainly come. Latency bounds are loose: speed is not what this checks.
-  config = { ...resolveConfig({ tier: 'free', windowMs: WINDOW_MS, steadyFraction: 0.5, rampTo: 1.5, p95Ms: 10_000, p99Ms: 10_000 }), steadyMs: 2000, rampMs: 4000 };
+  // then 4 s from 25 to 125 req/s: wherever the limiter's windows fall (they begin at the key's
+  // first request, when the setup ran), one of them is offered at least 137 requests
+  // (fixedWindowPeak), so 429s certainly come. Latency bounds are loose: speed is not what this checks.
+  config = { ...resolveConfig({ tier: 'free', windowMs: WINDOW_MS, steadyFraction: 0.5, rampTo: 2.5, p95Ms: 10_000, p99Ms: 10_000 }), steadyMs: 2000, rampMs: 4000 };
   summary = await runNodeLoad({ baseUrl: server.url, apiKey: KEY, config, embedded: true, warmUp: 0 });
 }, 30_000);
 afterAll(async () => server.close());
 
 describe('Node runner against the reference (free plan, 2 s window)', () => {
+  it('has a ramp that fills a fixed window wherever the limiter places its windows', () => {
+    expect(fixedWindowReach(config, 4)).toMatchObject({ fills: true });
+    expect(fixedWindowReach(config, 4).peak).toBeGreaterThanOrEqual(125);
+  });
+
   it('sends every request of the schedule, each phase its own, and the target sees the setup and those, nothing more', () => {
     const schedule = buildSchedule(config);
     const [steady, ramp] = summary.phases;
     expect(steady.planned).toBe(50);
-    expect(ramp.planned).toBe(200);
+    expect(ramp.planned).toBe(300);
     expect(steady.sent).toBe(steady.planned);
     expect(ramp.sent).toBe(ramp.planned);
     expect(steady.sent + ramp.sent).toBe(schedule.total);
@@ -54,9 +59,9 @@ describe('Node runner against the reference (free plan, 2 s window)', () => {
   it('sends the mix in its order: every endpoint of the cycle, as many times as its weight', () => {
     const [steady, ramp] = summary.phases;
     const count = (op: string) => [steady, ramp].reduce((n, p) => n + (p.endpoints.find((e) => e.operationId === op)?.count ?? 0), 0);
-    // 250 requests: two and a half cycles of 100, the same as the cycle's first 250 entries.
+    // 350 requests: three and a half cycles of 100, the same as the cycle's first 350 entries.
     const expected = new Map<string, number>();
-    for (let k = 0; k < 250; k++) {
+    for (let k = 0; k < 350; k++) {
       const op = MIX[MIX_CYCLE[k % MIX_CYCLE.length]].operationId;
       expected.set(op, (expected.get(op) ?? 0) + 1);
     }
