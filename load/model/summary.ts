@@ -60,7 +60,11 @@ export interface Onset {
   atMs?: number;
   phase?: PhaseName;
   operationId?: string;
-  /** Requests offered in the rate-limit window ending at the first 429. */
+  /**
+   * Requests offered in the rate-limit window ending at the first 429: the Node runner, those the
+   * limiter may have counted (an upper bound from send and answer times); the k6 script, the
+   * schedule's offer.
+   */
   offeredInWindow?: number;
   /** offeredInWindow / the plan's budget per window: 1 means 429s began exactly at the limit. */
   fractionOfLimit?: number;
