@@ -141,6 +141,37 @@ export async function benchLoadRunner(): Promise<string[]> {
   }
 }
 
+/**
+ * What test/load/runner.test.ts used to assert and no test may (a busy machine fails it): how
+ * closely a whole run keeps its schedule and reads the 429 onset, against the embedded reference
+ * in this process (the free plan's 100 requests per 1 s window: steady 2 s at 70 req/s, then 8 s
+ * from 70 to 120 req/s, a climb of 6% of the limit per window). Two runs.
+ */
+export async function benchRunnerAccuracy(runs = 2): Promise<string[]> {
+  const { startReference } = await import('../reference/index.ts');
+  const { resolveConfig } = await import('../load/model/config.ts');
+  const { runNodeLoad } = await import('../load/node/runner.ts');
+  const key = 'mk_test_bench_accuracy_free_0001';
+  const lines = ['load runner against the embedded reference (free plan, 1 s window, 2 s at 70%, 8 s from 70% to 120%):'];
+  for (let i = 0; i < runs; i++) {
+    const server = await startReference({ keys: [{ key, tenantId: `accuracy-${i}`, plan: 'free' }], rateLimitWindowMs: 1000 });
+    try {
+      const config = { ...resolveConfig({ tier: 'free', windowMs: 1000, steadyFraction: 0.7, rampTo: 1.2 }), steadyMs: 2000, rampMs: 8000 };
+      const s = await runNodeLoad({ baseUrl: server.url, apiKey: key, config, embedded: true });
+      const [steady, ramp] = s.phases;
+      const held = (p: typeof steady) => `${((p.achievedRps / ((p.fromRps + p.toRps) / 2)) * 100).toFixed(1)}%`;
+      const o = s.onset;
+      lines.push(`  run ${i + 1}: rate achieved ${held(steady)} (steady), ${held(ramp)} (ramp) of planned; send lag p99 ${steady.sendLag?.p99.toFixed(2)} ms, ` +
+        `connection wait p99 ${steady.connectWait?.p99.toFixed(2)} ms, service p50 ${steady.total.latency?.p50.toFixed(2)} ms; ` +
+        (o.found ? `429s began at ${((o.fractionOfLimit ?? 0) * 100).toFixed(1)}% of the budget (what the limiter may have counted over the window; the schedule's rule reads ${((o.scheduledFraction ?? 0) * 100).toFixed(1)}%)` : 'no 429'));
+    } finally {
+      await server.close();
+    }
+  }
+  return lines;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const line of await benchLoadRunner()) console.log(line);
+  for (const line of await benchRunnerAccuracy()) console.log(line);
 }

@@ -4,7 +4,7 @@
 // runs the same model. Exit status: 0 thresholds pass, 1 a threshold failed, 2 could not start.
 // The heavy modules (the reference, the runner, esbuild) load only once the options are known
 // good, so that a mistyped flag is answered at once.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from './common/errors.ts';
 import { isEntry, runCommand } from './common/command.ts';
@@ -16,6 +16,7 @@ import { onsetResolution } from '../load/model/schedule.ts';
 import { blindSpotText, fixedWindowReach, type LoadSummary } from '../load/model/summary.ts';
 import { setupSteps } from '../load/model/setup.ts';
 import { renderTable } from '../load/report/table.ts';
+import { baselineProblem, compareRuns, renderComparison } from '../load/model/compare.ts';
 import { renderHtml } from '../load/report/html.ts';
 import type { Progress } from '../load/node/runner.ts';
 import { findK6 } from '../load/k6-host/locate.ts';
@@ -39,14 +40,19 @@ export const SPECS: OptionSpec[] = [
   { name: 'seed', type: 'integer', default: 1, description: 'seed of the generated request data' },
   { name: 'report-dir', type: 'string', placeholder: 'DIR', default: 'reports', description: 'where load-<tier>.json and load-<tier>.html go' },
   { name: 'timeout-ms', type: 'integer', default: 10_000, description: 'timeout of each request, ms' },
+  { name: 'baseline', type: 'string', placeholder: 'FILE', description: 'a previous run\'s load-<tier>.json (either engine): say per endpoint whether latency got worse, the same or better; exit 1 when slower beyond the threshold, significantly' },
+  { name: 'regression-pct', type: 'number', default: 20, description: 'with --baseline: a slowdown (p50 or p95) below this share of the baseline is the same' },
+  { name: 'regression-ms', type: 'number', default: 1, description: 'with --baseline: …or below this many ms' },
   { name: 'config', type: 'string', placeholder: 'FILE', description: 'JSON file of options (keys are option names); flags and env override it' },
 ];
 
-const SYNOPSIS = '--tier TIER [--base-url URL --api-key KEY] [--rpm N] [--duration D] [--engine k6|node] [--allow-live]';
+const SYNOPSIS = '--tier TIER [--base-url URL --api-key KEY] [--rpm N] [--duration D] [--engine k6|node] [--baseline FILE] [--allow-live]';
 const ABOUT = `Loads a deployment at its plan's rate: a steady phase at a share of the limit measures latency per
 endpoint, then a ramp past the limit finds where 429s begin. Writes a table here, and
-<report-dir>/load-<tier>.json and .html. Exit status 0: thresholds pass; 1: a threshold failed;
-2: the run could not start.`;
+<report-dir>/load-<tier>.json and .html. With --baseline FILE, says per endpoint whether latency
+got worse, the same or better than in that earlier run. Exit status 0: thresholds pass (and no
+endpoint slower than the baseline); 1: a threshold failed, or an endpoint is slower beyond the
+threshold and significantly; 2: the run could not start.`;
 
 /**
  * The embedded reference counts in a real minute unless the ramp is shorter than that; then its
@@ -116,6 +122,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   const reach = baseUrl ? fixedWindowReach(config, setupRequests) : undefined;
   if (reach && !reach.fills) notes.push(`this run may see no 429 from a correct deployment: ${blindSpotText(config, reach, flagName)}`);
 
+  // The baseline is read before anything is sent: a run whose comparison cannot be made is not started.
+  const baseline = v.baseline === undefined ? undefined : readBaseline(String(v.baseline));
+  const regressionPct = v['regression-pct'] as number;
+  const regressionMs = v['regression-ms'] as number;
+  if (!(regressionPct >= 0)) throw new UsageError(`--regression-pct must be ≥ 0, got '${regressionPct}'`);
+  if (!(regressionMs >= 0)) throw new UsageError(`--regression-ms must be ≥ 0, got '${regressionMs}'`);
+  if (baseline && baseline.tier !== config.tier) notes.push(`the baseline ${v.baseline} is a ${baseline.tier} run, this one ${config.tier}: compared all the same`);
+
   const found = findK6();
   const engine = (v.engine as 'k6' | 'node' | undefined) ?? (found ? 'k6' : 'node');
   if (engine === 'k6' && !found) throw new UsageError('--engine k6: no k6 executable on PATH (install k6, or use --engine node)');
@@ -133,11 +147,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
     process.stderr.write(`note: the ramp spans ${(config.rampMs / config.windowMs).toFixed(1)} rate-limit windows, climbing ${Math.round(onsetResolution(config) * 100)}% of the limit in each: where 429s begin is read from the load offered per window\n`);
   }
 
-  const { runNodeLoad, SetupError } = await import('../load/node/runner.ts');
+  const { runNodeLoad, warmUpRunner, SetupError } = await import('../load/node/runner.ts');
+  // What each engine does before its setup happens before the preflight: a limiter's window
+  // begins at the key's first request (the preflight's), and time spent between it and the setup
+  // moves the windows against the schedule (the 429 onset read up to 5 points lower).
+  const k6Host = engine === 'k6' ? await import('../load/k6-host/run.ts') : undefined;
+  const k6Work = k6Host ? await k6Host.prepareK6(v.seed as number).catch((err: Error) => { throw new UsageError(err.message); }) : undefined;
+  if (engine === 'node') await warmUpRunner(v.seed as number);
   const target = await resolveTarget({
     baseUrl, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs: v['timeout-ms'] as number,
     plan: config.tier as Plan, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
     ...(baseUrl ? {} : { rateLimitWindowMs: config.windowMs }),
+  }).catch((err: unknown) => {
+    if (k6Work) rmSync(k6Work.dir, { recursive: true, force: true });
+    throw err;
   });
   // Ctrl-C: stop sending, clean up, still write what was measured; a second Ctrl-C leaves at once.
   const controller = new AbortController();
@@ -152,10 +175,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   let failedByK6 = false;
   try {
     if (engine === 'k6') {
-      // Only the k6 engine needs esbuild (it bundles the scripts).
-      const { K6_SCRIPT_ABORTED, K6_THRESHOLDS_FAILED, runK6 } = await import('../load/k6-host/run.ts');
+      const { K6_SCRIPT_ABORTED, K6_THRESHOLDS_FAILED, runK6 } = k6Host!;
       const { summary: s, exitCode } = await runK6({
-        k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey,
+        k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey, work: k6Work,
         seed: v.seed as number, keep: v.keep as boolean, allowLive: v['allow-live'] as boolean, embedded: target.embedded,
       }).catch((err: Error) => { throw new UsageError(err.message); });
       // The setup was refused: the run could not start, as with the Node runner (its reason is in the summary).
@@ -166,7 +188,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
       summary = s;
     } else {
       summary = await runNodeLoad({
-        baseUrl: target.baseUrl, apiKey: target.apiKey, config, seed: v.seed as number, embedded: target.embedded,
+        baseUrl: target.baseUrl, apiKey: target.apiKey, config, seed: v.seed as number, embedded: target.embedded, warmUp: 0,
         keep: v.keep as boolean, onProgress: progressPrinter(config.rpm / (config.windowMs / 1000)),
         signal: controller.signal,
       });
@@ -184,17 +206,35 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   const json = join(dir, `load-${config.tier}.json`);
   const html = join(dir, `load-${config.tier}.html`);
   process.stdout.write(renderTable(summary) + '\n');
+  if (baseline) {
+    summary.comparison = { ...compareRuns(baseline, summary, { thresholdPct: regressionPct, floorMs: regressionMs }), baseline: { engine: baseline.engine, tier: baseline.tier, startedAt: baseline.startedAt, file: String(v.baseline) } };
+    process.stdout.write(renderComparison(summary.comparison, String(v.baseline)) + '\n');
+  }
   try {
     mkdirSync(dir, { recursive: true });
     writeFileSync(json, JSON.stringify(summary, null, 2) + '\n');
-    writeFileSync(html, renderHtml(summary));
+    writeFileSync(html, renderHtml(summary, { baseline }));
   } catch (err) {
     // The table is out, but a run whose report is lost must not look like a clean pass.
     process.stderr.write(`load: could not write the reports to ${dir}: ${(err as Error).message}\n`);
     return 2;
   }
   process.stdout.write(`reports: ${json}, ${html}\n`);
-  return summary.verdict === 'pass' && !failedByK6 ? 0 : 1;
+  return summary.verdict === 'pass' && !failedByK6 && !summary.comparison?.regression ? 0 : 1;
+}
+
+/** A previous run's summary, checked before the run: one line and exit 2 when it cannot serve. */
+function readBaseline(file: string): LoadSummary {
+  let parsed: LoadSummary;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as LoadSummary;
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    throw new UsageError(`--baseline ${file}: ${e.code === 'ENOENT' ? 'no such file' : e instanceof SyntaxError ? 'not JSON' : e.message}`);
+  }
+  const problem = baselineProblem(parsed);
+  if (problem) throw new UsageError(`--baseline ${file}: ${problem}`);
+  return parsed;
 }
 
 if (isEntry(import.meta.url)) runCommand('load', main, process.argv.slice(2), 'npm run load --');

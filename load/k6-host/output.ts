@@ -13,17 +13,36 @@ interface K6Point {
   data: { time: string; value: number; tags?: Record<string, string> };
 }
 
-/** Builds a Recorder from the http_req_duration points of the measured phases. */
+/** What k6's per-request output adds to its aggregates. */
+export interface K6Output {
+  /** Every request of the measured phases, as the Node runner records its own (one percentile rule). */
+  recorder: Recorder;
+  /** dropped_iterations per scenario (= phase): k6 aggregates them per scenario only when a threshold names it. */
+  dropped: Partial<Record<PhaseName, number>>;
+}
+
+/** Builds a Recorder from the http_req_duration points of the measured phases, and counts dropped iterations per phase. */
 export async function recorderFromK6Output(file: string, config: LoadConfig, schedule: Schedule): Promise<Recorder> {
+  return (await readK6Output(file, config, schedule)).recorder;
+}
+
+export async function readK6Output(file: string, config: LoadConfig, schedule: Schedule): Promise<K6Output> {
   const points: Array<{ t: number; phase: PhaseName; operationId: string; status: number; ms: number }> = [];
   const setup: number[] = [];
+  const dropped: Partial<Record<PhaseName, number>> = {};
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
   for await (const line of lines) {
-    if (!line.includes('"http_req_duration"')) continue;
+    const duration = line.includes('"http_req_duration"');
+    if (!duration && !line.includes('"dropped_iterations"')) continue;
     let p: K6Point;
     try { p = JSON.parse(line) as K6Point; } catch { continue; }
-    if (p.type !== 'Point' || p.metric !== 'http_req_duration') continue;
+    if (p.type !== 'Point') continue;
     const tags = p.data.tags ?? {};
+    if (p.metric === 'dropped_iterations') {
+      if (tags.scenario === 'steady' || tags.scenario === 'ramp') dropped[tags.scenario] = (dropped[tags.scenario] ?? 0) + p.data.value;
+      continue;
+    }
+    if (p.metric !== 'http_req_duration') continue;
     // k6 stamps an HTTP sample with the end of the request: it was sent its duration earlier.
     const t = Date.parse(p.data.time) - p.data.value;
     if (tags.phase === 'setup') { setup.push(t); continue; }
@@ -40,5 +59,5 @@ export async function recorderFromK6Output(file: string, config: LoadConfig, sch
     // k6 records no Retry-After per sample; the script's retry_after_on_429 rate covers it.
     recorder.recordOutcome({ phase: p.phase, operationId: p.operationId, sentMs, status: p.status, serviceMs: p.ms, hasRetryAfter: true });
   }
-  return recorder;
+  return { recorder, dropped };
 }

@@ -15,7 +15,7 @@ import type { LoadSummary } from '../model/summary.ts';
 import { defaultThresholds } from '../model/thresholds.ts';
 import { buildLoadBundles } from '../build.ts';
 import { fromK6Summary, fromSummaryExport } from '../k6/summary.ts';
-import { recorderFromK6Output } from './output.ts';
+import { readK6Output } from './output.ts';
 
 export interface K6RunOptions {
   k6: string;
@@ -47,14 +47,27 @@ export function k6Env(o: Pick<K6RunOptions, 'config' | 'baseUrl' | 'apiKey' | 'k
   };
 }
 
-export async function runK6(o: K6RunOptions): Promise<{ summary: LoadSummary; exitCode: number }> {
-  const c = o.config;
+/** A run's working directory with its bundles built (the CLI builds them before its preflight request). */
+export interface K6Work { dir: string; bundleDir: string }
+
+export async function prepareK6(seed?: number): Promise<K6Work> {
   // The bundles of this run go with its other files, not into the user's folder (`npm run build:load`
   // makes dist/load for distributed runs).
-  const work = mkdtempSync(join(tmpdir(), 'load-k6-'));
-  const bundleDir = join(work, 'bundles');
+  const dir = mkdtempSync(join(tmpdir(), 'load-k6-'));
+  const bundleDir = join(dir, 'bundles');
   try {
-    await buildLoadBundles({ outdir: bundleDir, seed: o.seed });
+    await buildLoadBundles({ outdir: bundleDir, seed });
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return { dir, bundleDir };
+}
+
+export async function runK6(o: K6RunOptions & { work?: K6Work }): Promise<{ summary: LoadSummary; exitCode: number }> {
+  const c = o.config;
+  const { dir: work, bundleDir } = o.work ?? await prepareK6(o.seed);
+  try {
     const exportFile = join(work, 'summary-export.json');
     const outputFile = join(work, 'points.ndjson');
     // Our own LOAD_* take precedence over whatever the shell exported.
@@ -74,15 +87,23 @@ export async function runK6(o: K6RunOptions): Promise<{ summary: LoadSummary; ex
     });
     if (o.embedded) summary.target.embedded = true;
     if (existsSync(outputFile)) {
-      const recorder = await recorderFromK6Output(outputFile, c, schedule);
+      // Every figure of the tables from k6's per-request output, by the same rule as the Node
+      // runner's (k6's own: raw samples, linear interpolation): k6's aggregates have only what a
+      // threshold names. The verdict stays k6's.
+      const { recorder, dropped } = await readK6Output(outputFile, c, schedule);
       const seen = recorder.onset();
       summary.timeline = recorder.timeline();
       summary.histograms = recorder.histograms();
-      const sendTimes = recorder.phaseResults();
-      for (const p of summary.phases) {
-        const s = sendTimes.find((x) => x.name === p.name);
-        if (s && s.sent) p.achievedRps = s.achievedRps;
-      }
+      summary.samples = recorder.sampleStore();
+      const fromPoints = recorder.phaseResults();
+      summary.phases = summary.phases.map((p) => {
+        const s = fromPoints.find((x) => x.name === p.name);
+        if (!s || !s.sent) return p;
+        // k6 records no Retry-After per sample: its retry_after_on_429 rate counts the missing ones.
+        const total = { ...s.total, retryAfterMissing: p.total.retryAfterMissing };
+        const droppedIterations = dropped[p.name] ?? p.droppedIterations;
+        return { ...p, sent: s.sent, achievedRps: s.achievedRps, endpoints: s.endpoints, total, ...(droppedIterations ? { droppedIterations } : {}) };
+      });
       if (summary.onset.found && seen.found) summary.onset = { ...summary.onset, atMs: seen.atMs, phase: seen.phase, operationId: seen.operationId };
     }
     return { summary, exitCode };

@@ -16,6 +16,7 @@ import { envName, resolveConfig } from '../model/config.ts';
 import { requestAt, type Fixture, type LoadRequest, type SeedData } from '../model/mix.ts';
 import { buildSchedule, countAt, offeredInWindow, type PhaseName } from '../model/schedule.ts';
 import { capturedId, fixtureFrom, runTag, setupSteps, teardownSteps } from '../model/setup.ts';
+import { runnersOf } from '../model/distributed.ts';
 import { CHECK } from '../model/summary.ts';
 import { MIN_ONSET, defaultThresholds } from '../model/thresholds.ts';
 import { renderTable } from '../report/table.ts';
@@ -104,7 +105,9 @@ export function createScript(tier: Plan) {
       if (!id) return fail(`setup: ${step.method} ${step.path} (${step.operationId}) answered ${res.status || res.error}: ${String(res.body).slice(0, 200)}`);
       ids.push(id);
     }
-    return { fx: fixtureFrom(data, ids), runTag: tag, setupRequests: steps.length };
+    // Every runner of a distributed run (k6-operator) runs its own setup: all of them count
+    // against the first window's budget (load/model/distributed.ts).
+    return { fx: fixtureFrom(data, ids), runTag: tag, setupRequests: steps.length * runnersOf(segmentOf()) };
   }
 
   function iterate(phase: PhaseName, d: SetupData) {
@@ -159,6 +162,15 @@ export function createScript(tier: Plan) {
     steady: (d: SetupData) => iterate('steady', d),
     ramp: (d: SetupData) => iterate('ramp', d),
   };
+}
+
+/** This instance's execution segment ('0:1/4'), when k6 runs a part of the test; undefined otherwise. */
+function segmentOf(): string | undefined {
+  try {
+    return (exec.test.options as { executionSegment?: string | null }).executionSegment ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function safeJson(text: string): unknown {

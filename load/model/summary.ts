@@ -3,6 +3,8 @@
 import { MAX_DURATION_MS, type LoadConfig, type OptionName } from './config.ts';
 import { buildSchedule, fixedWindowPeak, type PhaseName, type PhaseSpec } from './schedule.ts';
 import { expression, passes, type Threshold } from './thresholds.ts';
+import type { Comparison } from './compare.ts';
+
 
 export const SUMMARY_SCHEMA = 'simulation-load-summary/1';
 
@@ -20,7 +22,7 @@ export interface EndpointStats {
   /** 429 answers without a Retry-After header (SPEC.md: every 429 carries one). */
   retryAfterMissing: number;
   /**
-   * Service time: from the request's actual send to its whole answer, as k6's http_req_duration
+   * Service time: from the moment the request is written on a connection to its whole answer, as k6's http_req_duration
    * counts it (both engines; the thresholds judge it). Absent when nothing was answered.
    */
   latency?: Latency;
@@ -41,6 +43,11 @@ export interface PhaseResult extends PhaseSpec {
   achievedRps: number;
   /** Lateness of the sends against their scheduled times, ms (Node runner: its own send lag). */
   sendLag?: { p50: number; p99: number; max: number };
+  /**
+   * From the runner's send to a connection taking the request (a busy pool, a new connection), ms
+   * (Node runner). The response time is send lag + this + the service time, all from one origin.
+   */
+  connectWait?: { p50: number; p99: number; max: number };
   /** Iterations k6 could not start for want of a free VU (k6 only): the schedule was not kept. */
   droppedIterations?: number;
   endpoints: EndpointStats[];
@@ -53,7 +60,11 @@ export interface Onset {
   atMs?: number;
   phase?: PhaseName;
   operationId?: string;
-  /** Requests offered in the rate-limit window ending at the first 429. */
+  /**
+   * Requests offered in the rate-limit window ending at the first 429: the Node runner, those the
+   * limiter may have counted (an upper bound from send and answer times); the k6 script, the
+   * schedule's offer.
+   */
   offeredInWindow?: number;
   /** offeredInWindow / the plan's budget per window: 1 means 429s began exactly at the limit. */
   fractionOfLimit?: number;
@@ -61,6 +72,8 @@ export interface Onset {
   rpmEquivalent?: number;
   /** The scheduled arrival rate at that moment, as a share of the limit. */
   rateFraction?: number;
+  /** What the k6 script's rule (the schedule's offer over the window, setup counted at the start) reads at the same moment (Node runner). */
+  scheduledFraction?: number;
   /** The ramp's climb during one rate-limit window (share of the limit): how coarsely a fixed-window limiter can show the onset. */
   resolution: number;
   /** 429s answered before the load offered over the window reached MIN_ONSET of the budget: each one is early. */
@@ -77,6 +90,19 @@ export interface ThresholdResult {
   actual?: number;
   ok: boolean;
   abortOnFail?: boolean;
+}
+
+/**
+ * Service times kept for a later comparison (`npm run load -- --baseline FILE`): per endpoint of
+ * the steady phase, every sample when there were at most `cap`, else a uniform random subset of
+ * `cap` of them (a reservoir, seeded); `count` is how many there were. Both engines write it when
+ * run by the CLI (the k6 engine from k6's per-request output); a plain `k6 run` cannot.
+ */
+export interface SampleStore {
+  phase: 'steady';
+  metric: 'service';
+  cap: number;
+  endpoints: Record<string, { count: number; ms: number[] }>;
 }
 
 export interface TimelinePoint { t: number; sent: number; ok: number; rateLimited: number; errors: number }
@@ -104,6 +130,11 @@ export interface LoadSummary {
   timeline?: { bucketMs: number; points: TimelinePoint[] };
   /** Latency histogram per endpoint over the steady phase: counts between bounds (ms). */
   histograms?: Record<string, { boundsMs: number[]; counts: number[] }>;
+  /** The steady phase's service times per endpoint (a bounded reservoir), for --baseline. */
+  samples?: SampleStore;
+  /** This run against a baseline run (`--baseline FILE`). */
+  comparison?: Comparison;
+
 }
 
 /** The value a threshold looks at, from the phase results and the onset. */

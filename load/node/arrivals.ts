@@ -10,10 +10,13 @@ export interface ArrivalOptions {
   count: number;
   /** When request k is due, ms after the start. */
   dueAt(k: number): number;
-  /** Sends request k; must not block (start the request, do not await it). */
-  fire(k: number, dueMs: number, sentMs: number): void;
+  /** Sends request k; must not block (start the request, do not await it). Both times on the clock `now`. */
+  fire(k: number, dueMs: number, firedMs: number): void;
   signal?: AbortSignal;
-  /** The clock, ms (tests inject one). */
+  /**
+   * The clock, ms, whose zero is the schedule's: dueAt and the times given to fire are on it, so
+   * that the caller measures everything from one origin. Default: ms since the call.
+   */
   now?: () => number;
 }
 
@@ -23,26 +26,28 @@ const MAX_BATCH = 256;
 const TIMER_MIN_MS = 1;
 
 /**
- * Resolves with the start time (on the clock) and how many requests were sent. Callbacks rather
- * than an async loop: at tens of thousands of arrivals a second, a promise per turn of the loop
- * is a cost the runner's capacity pays (bench/load.ts).
+ * Resolves with the start time (on the clock) and how many requests were sent. Never fires a
+ * request before it is due. Callbacks rather than an async loop: at tens of thousands of
+ * arrivals a second, a promise per turn of the loop is a cost the runner's capacity pays
+ * (bench/load.ts).
  */
 export function dispatchArrivals(o: ArrivalOptions): Promise<{ startedAt: number; sent: number }> {
-  const now = o.now ?? (() => performance.now());
+  const origin = performance.now();
+  const now = o.now ?? (() => performance.now() - origin);
   const startedAt = now();
   let k = 0;
   return new Promise((resolve, reject) => {
     const step = () => {
       try {
-        const t = now() - startedAt;
+        const t = now();
         for (let batch = 0; k < o.count && batch < MAX_BATCH; batch++) {
           const due = o.dueAt(k);
           if (due > t) break;
-          o.fire(k, due, now() - startedAt);
+          o.fire(k, due, now());
           k++;
         }
         if (k >= o.count || o.signal?.aborted) return resolve({ startedAt, sent: k });
-        const wait = o.dueAt(k) - (now() - startedAt);
+        const wait = o.dueAt(k) - now();
         if (wait >= TIMER_MIN_MS) setTimeout(step, Math.floor(wait));
         else setImmediate(step);
       } catch (err) {

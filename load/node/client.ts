@@ -15,11 +15,13 @@ export interface Outcome {
   /** Transport error code when status is 0. */
   error?: string;
   /**
-   * performance.now() when the request began to be written on a connection (as k6 starts
-   * http_req_duration: a wait for a free connection is not the target's), and when its whole
-   * answer was in.
+   * performance.now() when the request was handed to undici, when it began to be written on a
+   * connection (as k6 starts http_req_duration: a wait for a free connection, or for a new one,
+   * is not the target's), and when its whole answer was in. connectedAt is dispatchedAt when no
+   * connection took it (an error before).
    */
-  sentAt: number;
+  dispatchedAt: number;
+  connectedAt: number;
   answeredAt: number;
 }
 
@@ -64,10 +66,11 @@ class Answer {
   private retryAfter: string | undefined;
   private chunks: Buffer[] | undefined;
   private finished = false;
-  private sentAt = performance.now();
+  private readonly dispatchedAt = performance.now();
+  private connectedAt = this.dispatchedAt;
   constructor(private readonly done: (o: Outcome) => void, private readonly keepBody: boolean) {}
   /** undici calls it with the connection in hand, just before writing the request. */
-  onConnect() { this.sentAt = performance.now(); }
+  onConnect() { this.connectedAt = performance.now(); }
   onHeaders(statusCode: number, rawHeaders: Buffer[] | string[] | null) {
     this.status = statusCode;
     if (statusCode === 429) this.retryAfter = headerOf(rawHeaders, 'retry-after');
@@ -76,13 +79,13 @@ class Answer {
   }
   onData(chunk: Buffer) { this.chunks?.push(chunk); return true; }
   onComplete() {
-    const out: Outcome = { status: this.status, sentAt: this.sentAt, answeredAt: 0 };
+    const out: Outcome = { status: this.status, dispatchedAt: this.dispatchedAt, connectedAt: this.connectedAt, answeredAt: 0 };
     if (this.retryAfter !== undefined) out.retryAfter = this.retryAfter;
     if (this.chunks) out.text = Buffer.concat(this.chunks).toString('utf8');
     this.finish(out);
   }
   onError(err: Error) {
-    this.finish({ status: 0, error: (err as NodeJS.ErrnoException).code ?? err.name, sentAt: this.sentAt, answeredAt: 0 });
+    this.finish({ status: 0, error: (err as NodeJS.ErrnoException).code ?? err.name, dispatchedAt: this.dispatchedAt, connectedAt: this.connectedAt, answeredAt: 0 });
   }
   private finish(out: Outcome) {
     if (this.finished) return;

@@ -45,8 +45,8 @@ export interface PhaseRun {
 
 export async function runPhases(o: PhaseRunOptions): Promise<PhaseRun> {
   const { client, config, schedule, thresholds } = o;
-  const t0 = performance.now();
-  const recorder = new Recorder(config, schedule, (o.setupSends ?? []).map((s) => s - t0));
+  // Built before the clock starts: its allocation is not charged to the first sends.
+  const recorder = new Recorder(config, schedule);
   const controller = new AbortController();
   const stop = () => controller.abort();
   o.signal?.addEventListener('abort', stop);
@@ -59,6 +59,10 @@ export async function runPhases(o: PhaseRunOptions): Promise<PhaseRun> {
   // Percentiles only when an abort threshold needs them (the default one is an error rate).
   const countsOnly = abortable.every((t) => t.kind !== 'latency');
 
+  // One origin for every time of the run: due, fired, connected and answered are all ms since t0,
+  // the steady phase's start (the arrivals loop reads this same clock).
+  const t0 = performance.now();
+  recorder.setSetupSends((o.setupSends ?? []).map((s) => s - t0));
   const ticker = setInterval(() => {
     const now = performance.now() - t0;
     if (o.onProgress) o.onProgress({ stage: phaseOf(now), elapsedMs: now, rateRps: rateAt(schedule, now), ...recorder.progress(now) });
@@ -78,17 +82,18 @@ export async function runPhases(o: PhaseRunOptions): Promise<PhaseRun> {
       dueAt: (k) => timeOfCount(schedule, k)!,
       now: () => performance.now() - t0,
       signal: controller.signal,
-      fire: (k, dueMs, sentMs) => {
+      fire: (k, dueMs, firedMs) => {
         const phase = phaseOf(dueMs);
         const req = o.requestAt(k);
-        recorder.recordSend(phase, dueMs, sentMs);
+        recorder.recordSend(phase, dueMs, firedMs);
         inFlight++;
         client.dispatch(req, (out) => {
-          const sentMs = out.sentAt - t0;
+          const connectedMs = out.connectedAt - t0;
           const answeredMs = out.answeredAt - t0;
+          const answered = out.status !== 0;
           recorder.recordOutcome({
-            phase, operationId: req.operationId, sentMs, answeredMs, status: out.status, hasRetryAfter: out.retryAfter !== undefined,
-            serviceMs: out.status ? answeredMs - sentMs : undefined, responseMs: out.status ? answeredMs - dueMs : undefined,
+            phase, operationId: req.operationId, sentMs: connectedMs, answeredMs, status: out.status, hasRetryAfter: out.retryAfter !== undefined,
+            ...(answered ? { serviceMs: answeredMs - connectedMs, responseMs: answeredMs - dueMs, waitMs: connectedMs - firedMs } : {}),
           });
           if (--inFlight === 0) drained?.();
         });

@@ -2,6 +2,7 @@
 // limit with where 429s began, a latency histogram per endpoint, the phase tables and the
 // thresholds. One self-contained file: inline SVG and CSS, no scripts, nothing fetched.
 import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
+import type { EndpointComparison } from '../model/compare.ts';
 import { onsetLine } from './table.ts';
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -57,15 +58,61 @@ function histogram(op: string, h: { boundsMs: number[]; counts: number[] }): str
   return `<figure><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="latency histogram of ${esc(op)}"><text x="5" y="12">${esc(op)}</text>${bars}<text x="${W / 2}" y="${H - 2}" text-anchor="middle" class="small">service time, ms (steady phase)</text></svg></figure>`;
 }
 
+/**
+ * The baseline's and this run's service times of one endpoint on the same log-spaced bins, each
+ * as a share of its own samples (the runs may differ in size): grey outline the baseline, blue
+ * bars this run, with both p50s and p95s marked.
+ */
+function distributions(e: EndpointComparison, before: number[], after: number[]): string {
+  const W = 420, H = 150, L = 6, R = 6, T = 18, B = 30, BINS = 24;
+  const all = [...before, ...after].filter((x) => x > 0);
+  if (!all.length) return '';
+  const lo = Math.log10(Math.min(...all)), hi = Math.log10(Math.max(...all)) + 1e-9;
+  const bin = (x: number) => Math.min(BINS - 1, Math.max(0, Math.floor(((Math.log10(Math.max(x, 1e-9)) - lo) / (hi - lo || 1)) * BINS)));
+  const share = (xs: number[]) => { const c = new Array(BINS).fill(0); for (const x of xs) c[bin(x)]++; return c.map((n) => n / Math.max(1, xs.length)); };
+  const a = share(before), b = share(after);
+  const top = Math.max(...a, ...b, 1e-9);
+  const bw = (W - L - R) / BINS;
+  const y = (v: number) => H - B - ((H - B - T) * v) / top;
+  const bars = b.map((v, i) => `<rect class="ok" x="${(L + i * bw).toFixed(1)}" y="${y(v).toFixed(1)}" width="${(bw - 1).toFixed(1)}" height="${(H - B - y(v)).toFixed(1)}"/>`).join('');
+  const outline = 'M' + a.map((v, i) => `${(L + i * bw).toFixed(1)},${y(v).toFixed(1)}H${(L + (i + 1) * bw).toFixed(1)}`).join('V');
+  const xOf = (ms: number) => L + ((Math.log10(Math.max(ms, 1e-9)) - lo) / (hi - lo || 1)) * (W - L - R);
+  const mark = (ms: number | undefined, cls: string, label: string) => (ms === undefined ? '' : `<line class="${cls}" x1="${xOf(ms).toFixed(1)}" x2="${xOf(ms).toFixed(1)}" y1="${T}" y2="${H - B}"><title>${esc(label)} ${fmt(ms, 2)} ms</title></line>`);
+  const ticks = [lo, (lo + hi) / 2, hi].map((l, i) => `<text x="${(L + (i / 2) * (W - L - R)).toFixed(1)}" y="${H - B + 14}" text-anchor="${['start', 'middle', 'end'][i]}" class="small">${fmt(10 ** l, 2)} ms</text>`).join('');
+  const verdictText = e.verdict === 'too few samples' ? 'too few samples' : `${e.verdict}: p50 ${fmt(e.p50!.baseline, 2)} → ${fmt(e.p50!.current, 2)} ms, p95 ${fmt(e.p95!.baseline, 2)} → ${fmt(e.p95!.current, 2)} ms`;
+  return `<figure class="wide"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="service time of ${esc(e.operationId)}, baseline and this run">` +
+    `<text x="${L}" y="12">${esc(e.operationId)}: <tspan class="${e.verdict === 'worse' ? 'fail' : ''}">${esc(verdictText)}</tspan></text>${bars}<path class="baseline" d="${outline}"/>` +
+    `${mark(e.p50?.baseline, 'base-mark', 'baseline p50')}${mark(e.p95?.baseline, 'base-mark', 'baseline p95')}${mark(e.p50?.current, 'cur-mark', 'this run p50')}${mark(e.p95?.current, 'cur-mark', 'this run p95')}` +
+    `${ticks}<text x="${W / 2}" y="${H - 2}" text-anchor="middle" class="small">service time (log scale), share of each run's samples</text></svg></figure>`;
+}
+
+function comparisonSection(s: LoadSummary, baseline?: LoadSummary): string {
+  const c = s.comparison;
+  if (!c) return '';
+  // The baseline's samples are its own file's (this run's JSON keeps this run's only).
+  const before = baseline?.samples?.endpoints ?? {};
+  const after = s.samples?.endpoints ?? {};
+  const rows = c.endpoints.map((e) => `<tr class="${e.verdict === 'worse' ? 'fail' : 'pass'}"><td>${esc(e.operationId)}</td><td>${e.baselineCount}</td><td>${e.currentCount}</td>` +
+    `<td>${e.p50 ? `${fmt(e.p50.baseline, 2)} → ${fmt(e.p50.current, 2)} [${fmt(e.p50.low, 2)}, ${fmt(e.p50.high, 2)}]` : '–'}</td>` +
+    `<td>${e.p95 ? `${fmt(e.p95.baseline, 2)} → ${fmt(e.p95.current, 2)} [${fmt(e.p95.low, 2)}, ${fmt(e.p95.high, 2)}]` : '–'}</td><td>${esc(e.verdict)}</td></tr>`).join('');
+  const figures = c.endpoints.map((e) => distributions(e, before[e.operationId]?.ms ?? [], after[e.operationId]?.ms ?? [])).join('');
+  return `<h2>Against the baseline${c.baseline.file ? ` ${esc(c.baseline.file)}` : ''}: <span class="${c.regression ? 'fail' : 'pass'}">${c.regression ? 'SLOWER' : 'not slower'}</span></h2>
+<p>Baseline: ${esc(c.baseline.engine)} engine, ${esc(c.baseline.tier)} tier, started ${esc(c.baseline.startedAt)}. Steady phase, service time per endpoint. ${esc(c.method)}.</p>
+<table><thead><tr><th>endpoint</th><th>n baseline</th><th>n this run</th><th>p50 ms [interval of the difference]</th><th>p95 ms [interval of the difference]</th><th>verdict</th></tr></thead><tbody>${rows}</tbody></table>
+<p class="legend"><span class="sentkey">▭</span> baseline <span class="ok">■</span> this run; dashed lines the baseline's p50 and p95, solid this run's</p>
+${figures}`;
+}
+
 function phaseTable(p: PhaseResult): string {
   const rows: EndpointStats[] = [...p.endpoints.filter((e) => e.count > 0).sort((a, b) => b.count - a.count), p.total];
   const cells = rows.map((e) => `<tr${e.operationId === 'total' ? ' class="total"' : ''}><td>${esc(e.operationId)}</td><td>${e.count}</td><td>${fmt(e.latency?.p50, 2)}</td><td>${fmt(e.latency?.p95, 2)}</td><td>${fmt(e.latency?.p99, 2)}</td><td>${e.errors}</td><td>${e.rateLimited}</td></tr>`).join('');
-  const lag = p.sendLag ? `; sends late by ${fmt(p.sendLag.p99, 1)} ms at p99` : '';
+  const lag = (p.sendLag ? `; sends late by ${fmt(p.sendLag.p99, 1)} ms at p99` : '') + (p.connectWait ? `, ${fmt(p.connectWait.p99, 1)} ms at p99 waiting for a connection` : '');
   return `<h3>${esc(p.name)}: ${fmt(p.fromRps)}${p.fromRps !== p.toRps ? ` → ${fmt(p.toRps)}` : ''} req/s, ${fmt(p.durationMs / 1000)} s (${fmt(p.achievedRps, 1)} req/s achieved${lag})</h3>
 <table><thead><tr><th>endpoint</th><th>count</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>errors</th><th>429s</th></tr></thead><tbody>${cells}</tbody></table>`;
 }
 
-export function renderHtml(s: LoadSummary): string {
+/** The page; with the baseline run when this one was compared with it (`--baseline`). */
+export function renderHtml(s: LoadSummary, o: { baseline?: LoadSummary } = {}): string {
   const hist = Object.entries(s.histograms ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([op, h]) => histogram(op, h)).join('');
   const checks = (s.checks ?? []).map((c) => `<tr class="${c.fails ? 'fail' : 'pass'}"><td>${esc(c.name)}</td><td>${c.passes}</td><td>${c.fails}</td></tr>`).join('');
   const thresholds = s.thresholds.map((t) => `<tr class="${t.ok ? 'pass' : 'fail'}"><td>${t.ok ? 'pass' : 'FAIL'}</td><td>${esc(t.id)}</td><td><code>${esc(t.expression)}</code></td><td>${t.actual === undefined ? '–' : fmt(t.actual, 3)}</td></tr>`).join('');
@@ -81,7 +128,9 @@ svg{width:100%;height:auto;font-size:11px}svg text{fill:#444}.small{font-size:9p
 rect.ok{fill:#4c9be8}rect.limited{fill:#f0a030}rect.error{fill:#cf222e}path.sent{fill:none;stroke:#222;stroke-width:1.2}
 line.limit{stroke:#cf222e;stroke-dasharray:6 3}line.phase{stroke:#888;stroke-dasharray:2 3}line.onset{stroke:#f0a030;stroke-width:2}line.grid{stroke:#eee}
 .legend .ok{color:#4c9be8}.legend .limited{color:#f0a030}.legend .error{color:#cf222e}
-figure{display:inline-block;width:32%;margin:0}.note{color:#666}
+figure{display:inline-block;width:32%;margin:0}.note{color:#666}figure.wide{width:49%}
+path.baseline{fill:none;stroke:#777;stroke-width:1.5}line.base-mark{stroke:#777;stroke-dasharray:3 2}line.cur-mark{stroke:#1f5fa8}
+h2 .pass{color:#1a7f37}h2 .fail,tspan.fail{color:#cf222e;fill:#cf222e}
 </style></head><body>
 <h1>Load test, ${esc(s.tier)} tier: <span class="${s.verdict}">${esc(s.verdict.toUpperCase())}</span></h1>
 <p>${esc(s.engine)} engine against ${esc(s.target.baseUrl)}${s.target.embedded ? ' (embedded reference)' : ''}, started ${esc(s.startedAt)}.
@@ -90,8 +139,9 @@ ${s.aborted ? `<p class="fail"><strong>Aborted:</strong> ${esc(s.aborted)}</p>` 
 <h2>Requests per second, and where 429s began</h2>
 ${rateChart(s)}
 <p><strong>${esc(onsetLine(s))}</strong>.${s.onset.found ? ` The onset is the load offered over the rate-limit window that ended with the first 429, against the plan's budget for a window: a limiter counting in fixed windows says no only once a window's budget is spent, so the scheduled rate at that moment can be further past the limit (the ramp climbs ${Math.round(s.onset.resolution * 100)}% of the limit per window).` : ''}</p>
-<h2>Service time per endpoint (steady phase: from each request's actual send to its whole answer)</h2>
+<h2>Service time per endpoint (steady phase: from the moment each request is written on a connection to its whole answer)</h2>
 ${hist || '<p class="note">No histograms in this summary.</p>'}
+${comparisonSection(s, o.baseline)}
 <h2>Per endpoint</h2>
 ${s.phases.map(phaseTable).join('\n')}
 <h2>Checks</h2>

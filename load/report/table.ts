@@ -19,7 +19,8 @@ function phaseTable(p: PhaseResult, limitRps: number): string {
   const what = p.fromRps === p.toRps
     ? `${pct(shareFrom)} of the limit, ${rps(p.fromRps)} req/s for ${secs(p.durationMs)}`
     : `${pct(shareFrom)} → ${pct(shareTo)} of the limit, ${rps(p.fromRps)} → ${rps(p.toRps)} req/s over ${secs(p.durationMs)}`;
-  const lag = p.sendLag ? `, sends late by ${ms(p.sendLag.p99)} ms at p99 and ${ms(p.sendLag.max)} ms at most` : '';
+  const lag = (p.sendLag ? `, sends late by ${ms(p.sendLag.p99)} ms at p99 and ${ms(p.sendLag.max)} ms at most` : '') +
+    (p.connectWait ? `, ${ms(p.connectWait.p99)} ms at p99 waiting for a connection` : '');
   const dropped = p.droppedIterations ? `, ${p.droppedIterations} dropped` : '';
   const header = `${p.name}: ${what} (${p.planned} planned, ${p.sent} sent${dropped}, ${rps(p.achievedRps)} req/s achieved${lag})`;
   const rows: EndpointStats[] = [...p.endpoints.filter((e) => e.count > 0).sort((a, b) => b.count - a.count), p.total];
@@ -46,7 +47,7 @@ export function renderTable(s: LoadSummary): string {
   const window = s.plan.windowMs === 60_000 ? 'minute' : `${secs(s.plan.windowMs)} window`;
   const lines = [
     `load: ${s.tier} tier, ${s.plan.rpm} requests per ${window} (${rps(s.plan.limitRps)} req/s), ${s.engine} engine, ${s.target.baseUrl}${s.target.embedded ? ' (embedded reference)' : ''}`,
-    `(latency columns: service time, from each request's actual send to its whole answer${s.engine === 'node' ? '; resp p99: response time, from its scheduled send' : ''})`,
+    `(latency columns: service time, from the moment each request is written on a connection to its whole answer${s.engine === 'node' ? '; resp p99: response time, from its scheduled send (send lag + connection wait + service time)' : ''})`,
     '',
     ...s.phases.flatMap((p) => [phaseTable(p, s.plan.limitRps), '']),
     onsetLine(s),

@@ -10,6 +10,8 @@ export interface Sample { value: unknown; tags?: Record<string, string> }
 export interface K6State {
   requests: Call[]; checks: Array<{ name: string; ok: boolean }>; sleeps: number[]; metrics: Record<string, Sample[]>;
   iteration: number; scenarioStart: number; scenarioTags?: Record<string, string>; respond(call: Call): Answer;
+  /** What exec.test.options gives (k6's consolidated options: the execution segment of a distributed runner). */
+  options?: { executionSegment: string | null; executionSegmentSequence?: string | null };
 }
 
 const stubDir = fileURLToPath(new URL('./', import.meta.url));
