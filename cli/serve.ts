@@ -40,7 +40,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
     port: Number(v.port), host: String(v.host), keys, db, rateLimitWindowMs: Number(v['rate-window-ms']), logger: v.log as boolean,
   }).catch((err: Error) => { throw new UsageError(err.message); });
   const lines = [
-    `Reference deployment listening on ${server.url}`,
+    `Reference deployment listening on ${server.url}${['0.0.0.0', '::'].includes(String(v.host)) ? ' (and every other interface)' : ''}`,
     `  store: ${db ? `SQLite ${db}` : 'memory (lost on exit; --db FILE to keep it)'}`,
     `  keys: ${keys.length} (${new Set(keys.map((k) => k.tenantId)).size} tenants)`,
     `  OpenAPI: ${server.url}/openapi.json`,
