@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { decodeBody, defaultFreeze, editBody, encodeBody, pageBounds, frozenBody, type Freeze } from './shared.ts';
 import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
+import { checkFilesBeforeOpen, DamagedStoreError } from './sqlite-check.ts';
 
 /**
  * Schema migrations; migrations[i] takes the file from user_version i to i + 1.
@@ -30,6 +31,10 @@ const migrations = [
     body      TEXT NOT NULL
   );
   CREATE INDEX logs_by_owner_seq ON logs (kind, tenant_id, owner_id, seq);
+  `,
+  // What the last process left (see recordState): whether it stopped cleanly, and how far seq had got.
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
   `,
 ];
 export const SCHEMA_VERSION = migrations.length;
@@ -74,18 +79,77 @@ function migrate(db: Database.Database): void {
 function open(file: string): Database.Database {
   let db: Database.Database | undefined;
   try {
+    const walBefore = checkFilesBeforeOpen(file);
     db = new Database(file);
     // WAL: a commit is one append to the log. FULL: it is fsynced before the
     // commit returns, so a write answered 2xx survives kill -9 and power loss.
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (mode !== 'wal') throw new Error(`cannot use WAL journal (got ${String(mode)})`);
     db.pragma('synchronous = FULL');
+    // Checked before anything is written: a refused file is left as it was found.
+    checkOpened(db, file, walBefore);
     migrate(db);
+    recordState(db, 'running');
+    // Copies the marker into the main file, so that losing the WAL cannot make it say "stopped".
+    db.pragma('wal_checkpoint(FULL)');
     return db;
   } catch (err) {
     db?.close();
+    if (err instanceof DamagedStoreError) throw err;
     const reason = err instanceof Error ? err.message : String(err);
     throw new Error(`cannot open database file ${file}: ${reason}`, { cause: err });
+  }
+}
+
+const STOPPED = 0;
+const RUNNING = 1;
+
+/**
+ * The record of the expected state, in the main file: RUNNING from start-up until a clean close sets
+ * STOPPED, and the highest seq of docs and logs at that moment (seq only grows: rows are never removed).
+ */
+function recordState(db: Database.Database, state: 'running' | 'stopped'): void {
+  const high = highWater(db);
+  const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  db.transaction(() => {
+    put.run('state', state === 'running' ? RUNNING : STOPPED);
+    put.run('docs_seq', high.docs);
+    put.run('logs_seq', high.logs);
+  })();
+}
+
+function highWater(db: Database.Database): { docs: number; logs: number } {
+  const rows = db.prepare('SELECT name, seq FROM sqlite_sequence').all() as Array<{ name: string; seq: number }>;
+  const of = (name: string) => rows.find((r) => r.name === name)?.seq ?? 0;
+  return { docs: of('docs'), logs: of('logs') };
+}
+
+const hasTable = (db: Database.Database, name: string) =>
+  db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
+
+/** SQLite's own check of every page, then the bodies (JSON text), then the record of the expected state. */
+function checkOpened(db: Database.Database, file: string, walBefore: number | undefined): void {
+  const refuse = (what: string) => new DamagedStoreError(`${file} ${what}; restore it from a backup`);
+  let problems: string[];
+  try {
+    problems = (db.pragma('quick_check') as Array<{ quick_check: string }>).map((r) => r.quick_check.replace(/\s+/g, ' '));
+  } catch (err) {
+    throw refuse(`is damaged (${(err as Error).message})`);
+  }
+  if (problems.length !== 1 || problems[0] !== 'ok') throw refuse(`is damaged (SQLite's quick_check: ${problems[0]}${problems.length > 1 ? ` and ${problems.length - 1} more` : ''})`);
+  if (!hasTable(db, 'docs')) return; // a new file
+  for (const table of ['docs', 'logs']) {
+    const bad = db.prepare(`SELECT seq FROM ${table} WHERE json_valid(body) = 0 LIMIT 1`).get() as { seq: number } | undefined;
+    if (bad) throw refuse(`is damaged (row ${bad.seq} of ${table} no longer holds valid JSON)`);
+  }
+  if (!hasTable(db, 'meta')) return; // written by a version of the reference without the record
+  const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: number }>).map((r) => [r.key, r.value]));
+  if (meta.get('state') === RUNNING && !walBefore) {
+    throw new DamagedStoreError(`${file} was not shut down cleanly and its write-ahead log ${file}-wal is ${walBefore === 0 ? 'empty' : 'missing'}: the writes since it last started are in that log; put ${file}-wal back beside it, or restore both from a backup`);
+  }
+  const high = highWater(db);
+  if (high.docs < (meta.get('docs_seq') ?? 0) || high.logs < (meta.get('logs_seq') ?? 0)) {
+    throw refuse(`holds less than it did when it was last opened or closed (documents up to seq ${high.docs} of ${meta.get('docs_seq')}, log entries up to ${high.logs} of ${meta.get('logs_seq')})`);
   }
 }
 
@@ -229,6 +293,9 @@ export function createSqliteStore(file: string, opts: { freeze?: Freeze } = {}):
 
     close() {
       cache.clear();
+      // A clean stop: everything in the main file, the WAL emptied, and the record says so.
+      recordState(db, 'stopped');
+      db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();
     },
   };
