@@ -29,6 +29,9 @@ export function encodeBody(body: unknown): string {
   return json;
 }
 
+/** Bytes of a body's JSON text in UTF-8: its size as stored. */
+export const jsonBytes = (json: string) => Buffer.byteLength(json, 'utf8');
+
 export function decodeBody<T>(json: string): T {
   return JSON.parse(json) as T;
 }

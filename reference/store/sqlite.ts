@@ -1,7 +1,7 @@
 // SQLite store (`--db FILE`), via better-sqlite3, whose API is synchronous like ours.
 import Database from 'better-sqlite3';
-import { decodeBody, defaultFreeze, editBody, encodeBody, pageBounds, frozenBody, type Freeze } from './shared.ts';
-import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
+import { decodeBody, defaultFreeze, editBody, encodeBody, jsonBytes, pageBounds, frozenBody, type Freeze } from './shared.ts';
+import { DuplicateIdError, type AppendOpts, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc, type Usage } from './types.ts';
 import { checkFilesBeforeOpen, DamagedStoreError } from './sqlite-check.ts';
 
 /**
@@ -33,8 +33,24 @@ const migrations = [
   CREATE INDEX logs_by_owner_seq ON logs (kind, tenant_id, owner_id, seq);
   `,
   // What the last process left (see recordState): whether it stopped cleanly, and how far seq had got.
+  // And what each tenant holds (quotas), kept by every write in the same transaction.
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+  ALTER TABLE docs ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
+  UPDATE docs SET bytes = length(CAST(body AS BLOB));
+  CREATE TABLE log_usage (
+    kind TEXT NOT NULL, tenant_id TEXT NOT NULL, owner_id TEXT NOT NULL, bytes INTEGER NOT NULL,
+    PRIMARY KEY (kind, tenant_id, owner_id)
+  );
+  INSERT INTO log_usage SELECT kind, tenant_id, owner_id, sum(length(CAST(body AS BLOB))) FROM logs GROUP BY kind, tenant_id, owner_id;
+  CREATE TABLE usage (
+    tenant_id TEXT PRIMARY KEY, worlds INTEGER NOT NULL, personas INTEGER NOT NULL, bytes INTEGER NOT NULL
+  );
+  INSERT INTO usage
+    SELECT tenant_id, sum(kind = 'world' AND deleted_at IS NULL), sum(kind = 'persona' AND deleted_at IS NULL), sum(bytes)
+    FROM docs GROUP BY tenant_id;
+  INSERT INTO usage SELECT tenant_id, 0, 0, sum(bytes) FROM log_usage WHERE true GROUP BY tenant_id
+    ON CONFLICT (tenant_id) DO UPDATE SET bytes = bytes + excluded.bytes;
   `,
 ];
 export const SCHEMA_VERSION = migrations.length;
@@ -48,6 +64,7 @@ type DocRow = {
   updated_at: number;
   deleted_at: number | null;
   body: string;
+  bytes: number;
 };
 
 const toDoc = <T>(r: DocRow): StoredDoc<T> => ({
@@ -59,6 +76,7 @@ const toDoc = <T>(r: DocRow): StoredDoc<T> => ({
   updatedAt: r.updated_at,
   deletedAt: r.deleted_at,
   body: decodeBody<T>(r.body),
+  bytes: r.bytes,
 });
 
 function migrate(db: Database.Database): void {
@@ -187,12 +205,28 @@ export function createSqliteStore(file: string, opts: { freeze?: Freeze } = {}):
   const key = 'kind = @kind AND tenant_id = @tenantId AND id = @id';
   const sql = {
     insert: db.prepare(
-      `INSERT INTO docs (kind, tenant_id, id, created_at, updated_at, deleted_at, body)
-       VALUES (@kind, @tenantId, @id, @createdAt, @createdAt, NULL, @body)
+      `INSERT INTO docs (kind, tenant_id, id, created_at, updated_at, deleted_at, body, bytes)
+       VALUES (@kind, @tenantId, @id, @createdAt, @createdAt, NULL, @body, @bytes)
        ON CONFLICT DO NOTHING`,
     ),
+    count: db.prepare(
+      `INSERT INTO usage (tenant_id, worlds, personas, bytes) VALUES (@tenantId, @worlds, @personas, @bytes)
+       ON CONFLICT (tenant_id) DO UPDATE SET
+         worlds = worlds + excluded.worlds, personas = personas + excluded.personas, bytes = bytes + excluded.bytes`,
+    ),
+    usage: db.prepare<[string], Usage>(`SELECT worlds, personas, bytes FROM usage WHERE tenant_id = ?`),
+    logBytes: db.prepare(
+      `INSERT INTO log_usage (kind, tenant_id, owner_id, bytes) VALUES (@kind, @tenantId, @ownerId, @bytes)
+       ON CONFLICT (kind, tenant_id, owner_id) DO UPDATE SET bytes = bytes + excluded.bytes RETURNING bytes`,
+    ),
+    oldestLog: db.prepare<[{ kind: Kind; tenantId: string; ownerId: string }], { seq: number; bytes: number }>(
+      `SELECT seq, length(CAST(body AS BLOB)) AS bytes FROM logs
+       WHERE kind = @kind AND tenant_id = @tenantId AND owner_id = @ownerId ORDER BY seq`,
+    ),
+    dropLog: db.prepare(`DELETE FROM logs WHERE kind = @kind AND tenant_id = @tenantId AND owner_id = @ownerId AND seq <= @upTo`),
     get: db.prepare<[{ kind: Kind; tenantId: string; id: string }], DocRow>(`SELECT * FROM docs WHERE ${key}`),
-    update: db.prepare(`UPDATE docs SET body = @body, updated_at = @at WHERE ${key} AND deleted_at IS NULL`),
+    update: db.prepare(`UPDATE docs SET body = @body, bytes = @bytes, updated_at = @at WHERE ${key} AND deleted_at IS NULL`),
+    bytesOf: db.prepare<[{ kind: Kind; tenantId: string; id: string }], { bytes: number }>(`SELECT bytes FROM docs WHERE ${key} AND deleted_at IS NULL`),
     softDelete: db.prepare(`UPDATE docs SET deleted_at = @at, updated_at = @at WHERE ${key} AND deleted_at IS NULL`),
     restore: db.prepare(`UPDATE docs SET deleted_at = NULL, updated_at = @at WHERE ${key} AND deleted_at IS NOT NULL`),
     list: db.prepare<[{ kind: Kind; tenantId: string; afterSeq: number; limit: number }], DocRow>(
@@ -213,17 +247,61 @@ export function createSqliteStore(file: string, opts: { freeze?: Freeze } = {}):
     return { items: rows.slice(0, limit).map(map), more: rows.length > limit };
   }
 
-  const appendLog = db.transaction((kind: Kind, tenantId: string, ownerId: string, bodies: string[]) =>
-    bodies.map((body) => Number(sql.appendLog.run({ kind, tenantId, ownerId, body }).lastInsertRowid)),
-  );
+  const count = (tenantId: string, kind: Kind | undefined, live: number, bytes: number) => {
+    sql.count.run({ tenantId, worlds: kind === 'world' ? live : 0, personas: kind === 'persona' ? live : 0, bytes });
+  };
+
+  const appendLog = db.transaction((kind: Kind, tenantId: string, ownerId: string, bodies: string[], keepBytes: number | undefined) => {
+    const seqs = bodies.map((body) => Number(sql.appendLog.run({ kind, tenantId, ownerId, body }).lastInsertRowid));
+    const added = bodies.reduce((sum, b) => sum + jsonBytes(b), 0);
+    count(tenantId, undefined, 0, added);
+    let total = (sql.logBytes.get({ kind, tenantId, ownerId, bytes: added }) as { bytes: number }).bytes;
+    if (keepBytes !== undefined && total > keepBytes) {
+      // The oldest entries go until the log fits; the newest always stays.
+      let upTo = -1;
+      let freed = 0;
+      for (const row of sql.oldestLog.iterate({ kind, tenantId, ownerId })) {
+        if (row.seq === seqs[seqs.length - 1] || total - freed <= keepBytes) break;
+        freed += row.bytes;
+        upTo = row.seq;
+      }
+      if (upTo >= 0) {
+        sql.dropLog.run({ kind, tenantId, ownerId, upTo });
+        sql.logBytes.get({ kind, tenantId, ownerId, bytes: -freed });
+        count(tenantId, undefined, 0, -freed);
+        total -= freed;
+      }
+    }
+    return seqs;
+  });
+  // Several statements that must count together: one transaction (a savepoint inside another).
+  const insertDoc = db.transaction((kind: Kind, tenantId: string, id: string, createdAt: number, json: string, bytes: number) => {
+    const info = sql.insert.run({ kind, tenantId, id, createdAt, body: json, bytes });
+    if (info.changes === 0) return undefined;
+    count(tenantId, kind, 1, bytes);
+    return Number(info.lastInsertRowid);
+  });
+  const updateDoc = db.transaction((kind: Kind, tenantId: string, id: string, json: string, at: number) => {
+    const before = sql.bytesOf.get({ kind, tenantId, id });
+    if (!before) return undefined;
+    const bytes = jsonBytes(json);
+    sql.update.run({ kind, tenantId, id, body: json, bytes, at });
+    count(tenantId, undefined, 0, bytes - before.bytes);
+    return { bytes, previousBytes: before.bytes };
+  });
+  const setDeleted = db.transaction((kind: Kind, tenantId: string, id: string, at: number, deleted: boolean) => {
+    const changed = (deleted ? sql.softDelete : sql.restore).run({ kind, tenantId, id, at }).changes === 1;
+    if (changed) count(tenantId, kind, deleted ? -1 : 1, 0);
+    return changed;
+  });
 
   return {
     insert<T>(kind: Kind, tenantId: string, id: string, createdAt: number, body: T): StoredDoc<T> {
       const json = encodeBody(body);
-      const info = sql.insert.run({ kind, tenantId, id, createdAt, body: json });
-      if (info.changes === 0) throw new DuplicateIdError(kind, tenantId, id);
-      const seq = Number(info.lastInsertRowid);
-      return { kind, tenantId, id, seq, createdAt, updatedAt: createdAt, deletedAt: null, body: decodeBody<T>(json) };
+      const bytes = jsonBytes(json);
+      const seq = insertDoc(kind, tenantId, id, createdAt, json, bytes);
+      if (seq === undefined) throw new DuplicateIdError(kind, tenantId, id);
+      return { kind, tenantId, id, seq, createdAt, updatedAt: createdAt, deletedAt: null, body: decodeBody<T>(json), bytes };
     },
 
     read<T>(kind: Kind, tenantId: string, id: string) {
@@ -239,7 +317,7 @@ export function createSqliteStore(file: string, opts: { freeze?: Freeze } = {}):
 
     update<T>(kind: Kind, tenantId: string, id: string, body: T, updatedAt: number): boolean {
       cache.delete(cacheKey(kind, tenantId, id));
-      return sql.update.run({ kind, tenantId, id, body: encodeBody(body), at: updatedAt }).changes === 1;
+      return updateDoc(kind, tenantId, id, encodeBody(body), updatedAt) !== undefined;
     },
 
     edit<T, R>(kind: Kind, tenantId: string, id: string, updatedAt: number, fn: (draft: T) => R) {
@@ -249,19 +327,20 @@ export function createSqliteStore(file: string, opts: { freeze?: Freeze } = {}):
       const k = cacheKey(kind, tenantId, id);
       cache.delete(k); // dropped first: if the write throws, no stale entry is left behind
       // No row changed: another process deleted it since it was cached (see the cache's assumption).
-      if (sql.update.run({ kind, tenantId, id, body: encodeBody(body), at: updatedAt }).changes !== 1) return undefined;
-      remember(k, { ...doc, updatedAt, body });
-      return { result };
+      const sizes = updateDoc(kind, tenantId, id, encodeBody(body), updatedAt);
+      if (!sizes) return undefined;
+      remember(k, { ...doc, updatedAt, body, bytes: sizes.bytes });
+      return { result, ...sizes };
     },
 
     softDelete(kind, tenantId, id, at) {
       cache.delete(cacheKey(kind, tenantId, id));
-      return sql.softDelete.run({ kind, tenantId, id, at }).changes === 1;
+      return setDeleted(kind, tenantId, id, at, true);
     },
 
     restore(kind, tenantId, id, at) {
       cache.delete(cacheKey(kind, tenantId, id));
-      return sql.restore.run({ kind, tenantId, id, at }).changes === 1;
+      return setDeleted(kind, tenantId, id, at, false);
     },
 
     list<T>(kind: Kind, tenantId: string, opts: PageOpts) {
@@ -269,9 +348,9 @@ export function createSqliteStore(file: string, opts: { freeze?: Freeze } = {}):
       return page(sql.list.all({ kind, tenantId, afterSeq, limit: limit + 1 }), limit, (r) => toDoc<T>(r));
     },
 
-    appendLog<T>(kind: Kind, tenantId: string, ownerId: string, entries: T[]): LogEntry<T>[] {
+    appendLog<T>(kind: Kind, tenantId: string, ownerId: string, entries: T[], opts: AppendOpts = {}): LogEntry<T>[] {
       const bodies = entries.map(encodeBody);
-      const seqs = appendLog(kind, tenantId, ownerId, bodies);
+      const seqs = appendLog(kind, tenantId, ownerId, bodies, opts.keepBytes);
       return seqs.map((seq, i) => ({ seq, body: decodeBody<T>(bodies[i]) }));
     },
 
@@ -279,6 +358,10 @@ export function createSqliteStore(file: string, opts: { freeze?: Freeze } = {}):
       const { afterSeq, limit } = pageBounds(opts);
       const rows = sql.listLog.all({ kind, tenantId, ownerId, afterSeq, limit: limit + 1 });
       return page(rows, limit, (r) => ({ seq: r.seq, body: decodeBody<T>(r.body) }));
+    },
+
+    usage(tenantId: string): Usage {
+      return sql.usage.get(tenantId) ?? { worlds: 0, personas: 0, bytes: 0 };
     },
 
     transaction<R>(fn: () => R): R {
