@@ -9,6 +9,7 @@ import type { Store } from '../store/index.ts';
 import type { Handler, ServerContext } from './context.ts';
 import { WriteQueues } from './exclusive.ts';
 import { SNAPSHOT_BODY_LIMIT } from './limits.ts';
+import { LargeBodyGate, refuseWhenFull } from './admission.ts';
 import { worldHandlers } from './handlers/worlds.ts';
 import { worldSimulationHandlers } from './handlers/world-simulation.ts';
 import { worldPartHandlers } from './handlers/world-parts.ts';
@@ -54,9 +55,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const ctx: ServerContext = { store: options.store, now: options.now ?? Date.now };
   const writes = new WriteQueues();
+  const gate = new LargeBodyGate();
   // A snapshot import takes what any export can be (limits.ts); other bodies keep the server's limit.
   const snapshotLimit = Math.max(SNAPSHOT_BODY_LIMIT, options.bodyLimit ?? DEFAULT_BODY_LIMIT);
-  for (const op of OPERATIONS) registerOperation(app, op, ctx, writes, SNAPSHOT_IMPORTS.has(op.operationId) ? snapshotLimit : undefined);
+  for (const op of OPERATIONS) registerOperation(app, op, ctx, writes, gate, SNAPSHOT_IMPORTS.has(op.operationId) ? snapshotLimit : undefined);
   registerMethodNotAllowed(app, OPERATIONS.map((op) => ({ method: op.method, url: fastifyPath(op.path) })));
   app.addHook('onClose', async () => options.store.close());
   return app;
@@ -73,7 +75,12 @@ function quotasFor(key: KeyRecord | undefined): Quotas {
 
 const SNAPSHOT_IMPORTS = new Set(['putWorldSnapshot', 'putPersonaSnapshot']);
 
-function registerOperation(app: FastifyInstance, op: Operation, shared: ServerContext, writes: WriteQueues, bodyLimit?: number) {
+const CREATES: Record<string, 'world' | 'persona'> = { createWorld: 'world', createPersona: 'persona' };
+
+function registerOperation(app: FastifyInstance, op: Operation, shared: ServerContext, writes: WriteQueues, gate: LargeBodyGate, bodyLimit?: number) {
+  const ctxOf = (request: FastifyRequest): ServerContext => ({ ...shared, quotas: quotasFor(request.principal?.key) });
+  // Before the body is read (admission.ts): a create from a full tenant is refused, then a tenant's large bodies queue.
+  const preParsing = op.public ? [] : [...(CREATES[op.operationId] ? [refuseWhenFull(CREATES[op.operationId], ctxOf)] : []), ...(op.body ? [gate.hook] : [])];
   const handler = HANDLERS[op.operationId];
   // Changes of one world queue behind a sliced tick of it (exclusive.ts); reads never wait.
   const writesWorld = op.path.startsWith('/worlds/{id}') && op.method !== 'GET';
@@ -82,13 +89,14 @@ function registerOperation(app: FastifyInstance, op: Operation, shared: ServerCo
     url: fastifyPath(op.path),
     config: { operationId: op.operationId, public: op.public === true },
     ...(bodyLimit ? { bodyLimit } : {}),
+    ...(preParsing.length ? { preParsing: preParsing as never } : {}),
     schema: {
       ...(op.params ? { params: op.params } : {}),
       ...(op.query ? { querystring: op.query } : {}),
       ...(op.body ? { body: op.body } : {}),
     },
     handler: async (request, reply) => {
-      const ctx: ServerContext = { ...shared, quotas: quotasFor(request.principal?.key) };
+      const ctx = ctxOf(request);
       const call = {
         tenantId: request.principal?.tenantId ?? '',
         params: request.params as Record<string, string>,

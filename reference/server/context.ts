@@ -19,14 +19,14 @@ const quotas = (ctx: ServerContext): Quotas => ctx.quotas ?? PLAN_QUOTAS.enterpr
 
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-/** Refuses a create or restore when the tenant already holds its quota of that kind. */
-export function roomForOrFail(ctx: ServerContext, tenantId: string, kind: 'world' | 'persona'): void {
+/** Refuses a create or restore when the tenant already holds its quota of that kind (or its bytes with `adding` more). */
+export function roomForOrFail(ctx: ServerContext, tenantId: string, kind: 'world' | 'persona', adding = 0): void {
   const usage = ctx.store.usage(tenantId);
   const [held, limit] = kind === 'world' ? [usage.worlds, quotas(ctx).worlds] : [usage.personas, quotas(ctx).personas];
   if (held >= limit) {
     throw fail('QUOTA_EXCEEDED', `the tenant holds ${held} ${kind}s, its quota of live ${kind}s is ${limit}: delete one first`);
   }
-  if (usage.bytes >= quotas(ctx).storedBytes) throw bytesOver(ctx, usage.bytes);
+  if (usage.bytes + adding > quotas(ctx).storedBytes || usage.bytes >= quotas(ctx).storedBytes) throw bytesOver(ctx, usage.bytes + adding);
 }
 
 const bytesOver = (ctx: ServerContext, bytes: number) => fail('QUOTA_EXCEEDED',
