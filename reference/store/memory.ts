@@ -1,5 +1,5 @@
 // In-memory store: the default when no --db is given. Everything is lost on exit.
-import { copyBody, defaultFreeze, editBody, encodeBody, frozenBody, jsonBytes, pageBounds, type Freeze } from './shared.ts';
+import { copyBody, defaultFreeze, editBody, encodeBody, frozenBody, jsonBytes, jsonSize, pageBounds, type Freeze } from './shared.ts';
 import { DuplicateIdError, type AppendOpts, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc, type Usage } from './types.ts';
 
 /**
@@ -142,9 +142,8 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
       ensureOpen();
       const rec = liveRec(kind, tenantId, id);
       if (!rec) return undefined;
-      const { body, result } = editBody(rec.body as T, freeze, fn);
-      // Measured as SQLite stores it: the size of its JSON text.
-      const bytes = jsonBytes(JSON.stringify(body));
+      // The size of its JSON text as SQLite stores it, counted by the commit's own walk (commitSized).
+      const { body, result, bytes } = editBody(rec.body as T, freeze, fn);
       const previousBytes = rec.bytes;
       count(tenantId, undefined, 0, bytes - previousBytes);
       patch(rec, { body, updatedAt, bytes });
@@ -189,7 +188,7 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
       // comes from a committed edit (e.g. the events a chat also keeps in the world): JSON already.
       const recs: LogRec[] = entries.map((body) => {
         const shared = typeof body === 'object' && body !== null && Object.isFrozen(body);
-        return shared ? { seq: 0, body, bytes: jsonBytes(JSON.stringify(body)) } : { seq: 0, ...owned(body) };
+        return shared ? { seq: 0, body, bytes: jsonSize(body) } : { seq: 0, ...owned(body) };
       });
       for (const rec of recs) rec.seq = ++logSeq;
       let log = logs.get(key);
