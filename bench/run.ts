@@ -112,6 +112,11 @@ function ownProcess(file: string): void {
 }
 ownProcess('./load.ts');
 
+// Another tenant's p99 while one tenant fills its quota as fast as its plan allows (server, filler
+// and the other tenant each in a process of their own), against its idle p99 in the same run.
+console.log('');
+ownProcess('./quota-fill.ts');
+
 // The gate's own time: a full conformance run with every key, directly and behind a slow proxy
 // (about four minutes: it waits out real one-minute rate windows).
 console.log('');

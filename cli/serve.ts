@@ -10,8 +10,8 @@ import { isEntry, runCommand } from './common/command.ts';
 const OPTIONS: OptionSpec[] = [
   { name: 'port', type: 'integer', default: 8080, description: 'port to listen on; 0 picks a free port' },
   { name: 'host', type: 'string', placeholder: 'ADDR', default: '127.0.0.1', description: 'address to bind' },
-  { name: 'keys', type: 'string', placeholder: 'FILE', description: 'API keys: a JSON array of {"key", "tenantId", "plan", "rpm"?, "origins"?} (default: one generated mk_test_ key on the pro plan, printed at start)' },
-  { name: 'db', type: 'string', placeholder: 'FILE', description: 'SQLite file: every acknowledged write survives a crash and a restart (default: memory, lost on exit)' },
+  { name: 'keys', type: 'string', placeholder: 'FILE', description: 'API keys: a JSON array of {"key", "tenantId", "plan", "rpm"?, "origins"?, "quotas"?} (default: one generated mk_test_ key on the pro plan, printed at start)' },
+  { name: 'db', type: 'string', placeholder: 'FILE', description: 'SQLite file: every acknowledged write survives a crash and a restart; a damaged file is refused at start (default: memory, lost on exit)' },
   { name: 'rate-window-ms', type: 'integer', default: 60_000, description: 'rate-limit window in ms (the plans of SPEC.md are per minute)' },
   { name: 'log', type: 'boolean', default: false, description: 'log every request (JSON lines on stdout)' },
 ];
@@ -40,7 +40,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
     port: Number(v.port), host: String(v.host), keys, db, rateLimitWindowMs: Number(v['rate-window-ms']), logger: v.log as boolean,
   }).catch((err: Error) => { throw new UsageError(err.message); });
   const lines = [
-    `Reference deployment listening on ${server.url}`,
+    `Reference deployment listening on ${server.url}${['0.0.0.0', '::'].includes(String(v.host)) ? ' (and every other interface)' : ''}`,
     `  store: ${db ? `SQLite ${db}` : 'memory (lost on exit; --db FILE to keep it)'}`,
     `  keys: ${keys.length} (${new Set(keys.map((k) => k.tenantId)).size} tenants)`,
     `  OpenAPI: ${server.url}/openapi.json`,

@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   ENTITY_NOT_FOUND: { status: 404, description: 'The named entity does not exist in the world.', source: 'spec' },
   VALIDATION_ERROR: { status: 400, description: 'The request failed schema validation, or its JSON body is malformed, empty or uses forbidden keys.', source: 'spec' },
   PERSONA_NOT_FOUND: { status: 404, description: 'The persona does not exist (status chosen by the reference).', source: 'spec' },
+  QUOTA_EXCEEDED: { status: 403, description: 'The tenant would hold more than its quota allows (worlds, personas, entities in a world, stored bytes), or a world would grow past what a snapshot import accepts; nothing was stored. The message names the quota, the limit and the usage.', source: 'reference' },
   ORIGIN_NOT_ALLOWED: { status: 403, description: 'The key has an origin allowlist and the request Origin is not on it (or is absent).', source: 'reference' },
   ACTION_NOT_FOUND: { status: 404, description: 'The action does not exist in the world.', source: 'reference' },
   ACTION_NOT_DELETABLE: { status: 409, description: 'Default actions cannot be deleted.', source: 'reference' },

@@ -18,6 +18,11 @@ export function toDocumentSchema(node: unknown): unknown {
   });
 }
 
+/** POSTs that only read (a query, a context, a prompt): they store nothing, so no quota applies. */
+const READS_BY_POST = new Set(['queryWorld', 'worldContext', 'promptContext']);
+const storesMore = (op: Operation) =>
+  !op.public && (op.method === 'POST' || op.method === 'PUT' || op.method === 'PATCH') && !READS_BY_POST.has(op.operationId);
+
 /** Error codes an operation can answer, grouped by status. */
 export function errorCodesOf(op: Operation): Map<number, ErrorCode[]> {
   const codes: ErrorCode[] = op.public ? [] : ['UNAUTHORIZED', 'ORIGIN_NOT_ALLOWED', 'RATE_LIMITED'];
@@ -26,6 +31,8 @@ export function errorCodesOf(op: Operation): Map<number, ErrorCode[]> {
   codes.push('BAD_REQUEST');
   // Any request may carry a body, and it is read (and may be refused) before the route knows it takes none.
   codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  // Every operation that may store more (a create, a restore, a change of a world or persona).
+  if (storesMore(op)) codes.push('QUOTA_EXCEEDED');
   codes.push(...op.errors);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {

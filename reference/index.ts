@@ -36,8 +36,22 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     requestTimeoutMs: options.requestTimeoutMs,
   });
   options.extend?.(app);
-  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-  return { url: address.replace('[::1]', '127.0.0.1'), app, registry, close: () => app.close() };
+  await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  return { url: listeningUrl(app.server.address()), app, registry, close: () => app.close() };
+}
+
+/**
+ * The address a client can reach the server at, from what the socket really bound: an IPv6 address
+ * in brackets (`http://[::1]:PORT`); a wildcard bind (`0.0.0.0`, `::`) listens on every interface,
+ * so its loopback address of the same family is given, which always connects.
+ */
+export function listeningUrl(bound: ReturnType<FastifyInstance['server']['address']>): string {
+  if (bound === null || typeof bound === 'string') throw new Error(`reference: not listening on a TCP port (${String(bound)})`);
+  const v6 = bound.family === 'IPv6' || (bound.family as unknown) === 6;
+  let host = bound.address;
+  if (host === '0.0.0.0') host = '127.0.0.1';
+  if (host === '::') host = '::1';
+  return `http://${v6 ? `[${host}]` : host}:${bound.port}`;
 }
 
 export { buildApp } from './server/app.ts';

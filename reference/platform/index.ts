@@ -53,4 +53,5 @@ export {
   type KeyRecord,
   type Plan,
 } from './keys.ts';
+export { PLAN_QUOTAS, QUOTA_NAMES, quotasOf, type Quotas } from './quotas.ts';
 export { registerRateLimit, retryAfterSeconds, RETRY_AFTER_MARGIN_MS, type RateLimitOptions } from './rate-limit.ts';

@@ -5,6 +5,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { Type } from 'typebox';
 
 import { PLAN_RPM, PLANS, type Plan } from '../../contract/plans.ts';
+import { QuotasSchema, type Quotas } from './quotas.ts';
 
 export { PLAN_RPM, PLANS, type Plan };
 
@@ -16,6 +17,8 @@ export interface KeyRecord {
   rpm?: number;
   /** Browser origins allowed to use the key; absent or empty means any origin. Stored normalised. */
   origins?: string[];
+  /** What the tenant may hold when it uses this key, over the plan's defaults (quotas.ts). */
+  quotas?: Partial<Quotas>;
 }
 
 const KEY_PATTERN = '^mk_(live|test)_[!-~]+$'; // the prefix, then at least one printable non-space ASCII char
@@ -27,6 +30,7 @@ export const KeyRecordSchema = Type.Object(
     plan: Type.Enum([...PLANS]),
     rpm: Type.Optional(Type.Integer({ minimum: 1 })),
     origins: Type.Optional(Type.Array(Type.String())),
+    quotas: Type.Optional(QuotasSchema),
   },
   // Closed, so a typo such as "orgins" is an error rather than a silently unrestricted key.
   { additionalProperties: false },
@@ -51,7 +55,9 @@ function describeAjvError(error: ErrorObject): string {
     case 'required':
       return `${params.missingProperty} is required`;
     case 'additionalProperties':
-      return `unknown member "${params.additionalProperty}" (allowed: key, tenantId, plan, rpm, origins)`;
+      return member === 'quotas'
+        ? `unknown member "quotas.${params.additionalProperty}" (allowed: worlds, personas, entitiesPerWorld, storedBytes)`
+        : `unknown member "${params.additionalProperty}" (allowed: key, tenantId, plan, rpm, origins, quotas)`;
     case 'enum':
       return `${member} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
     case 'pattern':
@@ -91,6 +97,7 @@ export function validateKeyRecord(value: unknown): KeyRecord {
   }
   const copy: KeyRecord = { key: record.key, tenantId: record.tenantId, plan: record.plan };
   if (record.rpm !== undefined) copy.rpm = record.rpm;
+  if (record.quotas !== undefined) copy.quotas = { ...record.quotas };
   if (record.origins !== undefined) {
     copy.origins = record.origins.map((origin, i) => {
       const canonical = normaliseOrigin(origin);

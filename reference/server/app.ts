@@ -4,10 +4,12 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { COMPONENTS } from '../../contract/components.ts';
 import { OPERATIONS, type Operation } from '../../contract/operations.ts';
 import { buildOpenApi } from '../../contract/openapi.ts';
-import { fastifyServerOptions, registerMethodNotAllowed, registerPlatform, type KeyRegistry } from '../platform/index.ts';
+import { DEFAULT_BODY_LIMIT, fastifyServerOptions, quotasOf, registerMethodNotAllowed, registerPlatform, PLAN_QUOTAS, type KeyRecord, type KeyRegistry, type Quotas } from '../platform/index.ts';
 import type { Store } from '../store/index.ts';
 import type { Handler, ServerContext } from './context.ts';
 import { WriteQueues } from './exclusive.ts';
+import { SNAPSHOT_BODY_LIMIT } from './limits.ts';
+import { LargeBodyGate, refuseWhenFull } from './admission.ts';
 import { worldHandlers } from './handlers/worlds.ts';
 import { worldSimulationHandlers } from './handlers/world-simulation.ts';
 import { worldPartHandlers } from './handlers/world-parts.ts';
@@ -53,13 +55,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const ctx: ServerContext = { store: options.store, now: options.now ?? Date.now };
   const writes = new WriteQueues();
-  for (const op of OPERATIONS) registerOperation(app, op, ctx, writes);
+  const gate = new LargeBodyGate();
+  // A snapshot import takes what any export can be (limits.ts); other bodies keep the server's limit.
+  const snapshotLimit = Math.max(SNAPSHOT_BODY_LIMIT, options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  for (const op of OPERATIONS) registerOperation(app, op, ctx, writes, gate, SNAPSHOT_IMPORTS.has(op.operationId) ? snapshotLimit : undefined);
   registerMethodNotAllowed(app, OPERATIONS.map((op) => ({ method: op.method, url: fastifyPath(op.path) })));
   app.addHook('onClose', async () => options.store.close());
   return app;
 }
 
-function registerOperation(app: FastifyInstance, op: Operation, ctx: ServerContext, writes: WriteQueues) {
+/** The quotas of each key, worked out once (records are never changed once registered). */
+const quotaCache = new WeakMap<KeyRecord, Quotas>();
+function quotasFor(key: KeyRecord | undefined): Quotas {
+  if (!key) return PLAN_QUOTAS.free; // public routes store nothing
+  let q = quotaCache.get(key);
+  if (!q) quotaCache.set(key, (q = quotasOf(key)));
+  return q;
+}
+
+const SNAPSHOT_IMPORTS = new Set(['putWorldSnapshot', 'putPersonaSnapshot']);
+
+const CREATES: Record<string, 'world' | 'persona'> = { createWorld: 'world', createPersona: 'persona' };
+
+function registerOperation(app: FastifyInstance, op: Operation, shared: ServerContext, writes: WriteQueues, gate: LargeBodyGate, bodyLimit?: number) {
+  const ctxOf = (request: FastifyRequest): ServerContext => ({ ...shared, quotas: quotasFor(request.principal?.key) });
+  // Before the body is read (admission.ts): a create from a full tenant is refused, then a tenant's large bodies queue.
+  const preParsing = op.public ? [] : [...(CREATES[op.operationId] ? [refuseWhenFull(CREATES[op.operationId], ctxOf)] : []), ...(op.body ? [gate.hook] : [])];
   const handler = HANDLERS[op.operationId];
   // Changes of one world queue behind a sliced tick of it (exclusive.ts); reads never wait.
   const writesWorld = op.path.startsWith('/worlds/{id}') && op.method !== 'GET';
@@ -67,12 +88,15 @@ function registerOperation(app: FastifyInstance, op: Operation, ctx: ServerConte
     method: op.method,
     url: fastifyPath(op.path),
     config: { operationId: op.operationId, public: op.public === true },
+    ...(bodyLimit ? { bodyLimit } : {}),
+    ...(preParsing.length ? { preParsing: preParsing as never } : {}),
     schema: {
       ...(op.params ? { params: op.params } : {}),
       ...(op.query ? { querystring: op.query } : {}),
       ...(op.body ? { body: op.body } : {}),
     },
     handler: async (request, reply) => {
+      const ctx = ctxOf(request);
       const call = {
         tenantId: request.principal?.tenantId ?? '',
         params: request.params as Record<string, string>,

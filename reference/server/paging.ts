@@ -2,6 +2,7 @@
 // opaque token holding the position (store seq) of the last item served, so pages never repeat or
 // skip an item even when items are added or deleted between pages.
 import { fail } from '../engine/world/fail.ts';
+import { PAGE_MAX_BYTES } from './limits.ts';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -23,7 +24,24 @@ export function decodeCursor(cursor: string | undefined): number | undefined {
   throw fail('VALIDATION_ERROR', 'querystring/cursor is not a cursor this server issued');
 }
 
-export function page<T, U>(items: Array<T & { seq: number }>, more: boolean, map: (item: T) => U) {
-  const last = items[items.length - 1];
-  return { items: items.map(map), ...(more && last ? { nextCursor: encodeCursor(last.seq) } : {}) };
+/**
+ * A page of items, bounded in bytes as well as in number: items are served while their JSON stays
+ * within PAGE_MAX_BYTES (always at least one), and the cursor then points after the last one served,
+ * so that a page of 100 large worlds is not one answer of 88 MB (issue 26).
+ */
+export function page<T, U>(items: Array<T & { seq: number }>, more: boolean, map: (item: T) => U, maxBytes = PAGE_MAX_BYTES) {
+  const out: U[] = [];
+  let bytes = 0;
+  let cut = false;
+  for (const item of items) {
+    const mapped = map(item);
+    bytes += Buffer.byteLength(JSON.stringify(mapped) ?? '', 'utf8') + 1;
+    if (out.length > 0 && bytes > maxBytes) {
+      cut = true;
+      break;
+    }
+    out.push(mapped);
+  }
+  const last = items[out.length - 1];
+  return { items: out, ...((more || cut) && last ? { nextCursor: encodeCursor(last.seq) } : {}) };
 }

@@ -4,7 +4,7 @@ import { createSqliteStore } from './sqlite.ts';
 import type { Store } from './types.ts';
 import type { Freeze } from './shared.ts';
 
-export type { Kind, LogEntry, Page, PageOpts, Store, StoredDoc } from './types.ts';
+export type { AppendOpts, Kind, LogEntry, Page, PageOpts, Store, StoredDoc, Usage } from './types.ts';
 export { DuplicateIdError } from './types.ts';
 export { createMemoryStore, createSqliteStore };
 export type { Freeze };

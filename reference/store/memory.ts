@@ -1,13 +1,14 @@
 // In-memory store: the default when no --db is given. Everything is lost on exit.
-import { copyBody, defaultFreeze, editBody, encodeBody, frozenBody, pageBounds, type Freeze } from './shared.ts';
-import { DuplicateIdError, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc } from './types.ts';
+import { copyBody, defaultFreeze, editBody, encodeBody, frozenBody, jsonBytes, jsonSize, pageBounds, type Freeze } from './shared.ts';
+import { DuplicateIdError, type AppendOpts, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc, type Usage } from './types.ts';
 
 /**
  * A stored document with its body kept parsed and frozen (see Freeze): readers share it, get and list
  * copy it, an edit thaws it (see shared.ts). Bodies enter through JSON text or commit, so they are JSON values.
  */
 type Rec = StoredDoc<unknown>;
-type LogRec = { seq: number; body: unknown };
+type LogRec = { seq: number; body: unknown; bytes: number };
+type Log = { entries: LogRec[]; bytes: number };
 
 // JSON arrays make composite keys unambiguous whatever characters ids contain.
 const docKey = (kind: Kind, tenantId: string, id: string) => JSON.stringify([kind, tenantId, id]);
@@ -29,7 +30,8 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
   const freeze = opts.freeze ?? defaultFreeze();
   const docs = new Map<string, Rec>();
   const listings = new Map<string, Rec[]>(); // per (kind, tenant), in seq order, deleted ones included
-  const logs = new Map<string, LogRec[]>(); // per (kind, tenant, owner), in seq order
+  const logs = new Map<string, Log>(); // per (kind, tenant, owner), entries in seq order
+  const usages = new Map<string, Usage>();
   let docSeq = 0;
   let logSeq = 0;
   let closed = false;
@@ -47,7 +49,26 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
   };
   const toDoc = <T>(rec: Rec): StoredDoc<T> => ({ ...rec, body: copyBody(rec.body) as T });
   /** A body given by a caller: copied through JSON text, so later changes to it cannot reach the store. */
-  const own = (body: unknown) => frozenBody(encodeBody(body));
+  const owned = (body: unknown) => {
+    const json = encodeBody(body);
+    return { body: frozenBody(json), bytes: jsonBytes(json) };
+  };
+  const usageOf = (tenantId: string) => {
+    let u = usages.get(tenantId);
+    if (!u) usages.set(tenantId, (u = { worlds: 0, personas: 0, bytes: 0 }));
+    return u;
+  };
+  /** Adds to a tenant's usage, undone with the transaction. */
+  const count = (tenantId: string, kind: Kind | undefined, live: number, bytes: number) => {
+    const u = usageOf(tenantId);
+    const field = kind === 'world' ? 'worlds' : 'personas';
+    if (kind) u[field] += live;
+    u.bytes += bytes;
+    onUndo(() => {
+      if (kind) u[field] -= live;
+      u.bytes -= bytes;
+    });
+  };
   const liveRec = (kind: Kind, tenantId: string, id: string) => {
     const rec = docs.get(docKey(kind, tenantId, id));
     return rec && rec.deletedAt === null ? rec : undefined;
@@ -59,12 +80,28 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
     onUndo(() => Object.assign(rec, old));
   };
 
+  /** Drops the oldest entries until the log holds at most keepBytes (the newest always stays). */
+  const trim = (tenantId: string, log: Log, keepBytes: number) => {
+    let n = 0;
+    let freed = 0;
+    while (n < log.entries.length - 1 && log.bytes - freed > keepBytes) freed += log.entries[n++].bytes;
+    if (n === 0) return;
+    const removed = log.entries.splice(0, n);
+    log.bytes -= freed;
+    onUndo(() => {
+      log.entries.unshift(...removed);
+      log.bytes += freed;
+    });
+    count(tenantId, undefined, 0, -freed);
+  };
+
   return {
     insert<T>(kind: Kind, tenantId: string, id: string, createdAt: number, body: T): StoredDoc<T> {
       ensureOpen();
       const key = docKey(kind, tenantId, id);
       if (docs.has(key)) throw new DuplicateIdError(kind, tenantId, id);
-      const rec: Rec = { kind, tenantId, id, seq: ++docSeq, createdAt, updatedAt: createdAt, deletedAt: null, body: own(body) };
+      const { body: frozen, bytes } = owned(body);
+      const rec: Rec = { kind, tenantId, id, seq: ++docSeq, createdAt, updatedAt: createdAt, deletedAt: null, body: frozen, bytes };
       const lkey = tenantKey(kind, tenantId);
       const listing = listings.get(lkey) ?? [];
       listings.set(lkey, listing);
@@ -75,6 +112,7 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
         docs.delete(key);
         listing.pop();
       });
+      count(tenantId, kind, 1, bytes);
       return toDoc(rec);
     },
 
@@ -94,7 +132,9 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
       ensureOpen();
       const rec = liveRec(kind, tenantId, id);
       if (!rec) return false;
-      patch(rec, { body: own(body), updatedAt });
+      const next = owned(body);
+      count(tenantId, undefined, 0, next.bytes - rec.bytes);
+      patch(rec, { ...next, updatedAt });
       return true;
     },
 
@@ -102,15 +142,19 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
       ensureOpen();
       const rec = liveRec(kind, tenantId, id);
       if (!rec) return undefined;
-      const { body, result } = editBody(rec.body as T, freeze, fn);
-      patch(rec, { body, updatedAt });
-      return { result };
+      // The size of its JSON text as SQLite stores it, counted by the commit's own walk (commitSized).
+      const { body, result, bytes } = editBody(rec.body as T, freeze, fn);
+      const previousBytes = rec.bytes;
+      count(tenantId, undefined, 0, bytes - previousBytes);
+      patch(rec, { body, updatedAt, bytes });
+      return { result, bytes, previousBytes };
     },
 
     softDelete(kind, tenantId, id, at) {
       ensureOpen();
       const rec = liveRec(kind, tenantId, id);
       if (!rec) return false;
+      count(tenantId, kind, -1, 0);
       patch(rec, { deletedAt: at, updatedAt: at });
       return true;
     },
@@ -119,6 +163,7 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
       ensureOpen();
       const rec = docs.get(docKey(kind, tenantId, id));
       if (!rec || rec.deletedAt === null) return false;
+      count(tenantId, kind, 1, 0);
       patch(rec, { deletedAt: null, updatedAt: at });
       return true;
     },
@@ -136,29 +181,43 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
       return { items, more: false };
     },
 
-    appendLog<T>(kind: Kind, tenantId: string, ownerId: string, entries: T[]): LogEntry<T>[] {
+    appendLog<T>(kind: Kind, tenantId: string, ownerId: string, entries: T[], opts: AppendOpts = {}): LogEntry<T>[] {
       ensureOpen();
       const key = docKey(kind, tenantId, ownerId);
       // Copy everything first so a bad entry leaves the log untouched. An entry already frozen
       // comes from a committed edit (e.g. the events a chat also keeps in the world): JSON already.
-      const recs = entries.map((body) => ({ seq: 0, body: typeof body === 'object' && body !== null && Object.isFrozen(body) ? body : own(body) }));
-      for (const rec of recs) rec.seq = ++logSeq;
-      const log = logs.get(key) ?? [];
-      logs.set(key, log);
-      log.push(...recs);
-      onUndo(() => {
-        log.length -= recs.length;
+      const recs: LogRec[] = entries.map((body) => {
+        const shared = typeof body === 'object' && body !== null && Object.isFrozen(body);
+        return shared ? { seq: 0, body, bytes: jsonSize(body) } : { seq: 0, ...owned(body) };
       });
+      for (const rec of recs) rec.seq = ++logSeq;
+      let log = logs.get(key);
+      if (!log) logs.set(key, (log = { entries: [], bytes: 0 }));
+      const added = recs.reduce((sum, r) => sum + r.bytes, 0);
+      const target = log;
+      target.entries.push(...recs);
+      target.bytes += added;
+      onUndo(() => {
+        target.entries.length -= recs.length;
+        target.bytes -= added;
+      });
+      count(tenantId, undefined, 0, added);
+      if (opts.keepBytes !== undefined) trim(tenantId, target, opts.keepBytes);
       return recs.map((r) => ({ seq: r.seq, body: copyBody(r.body) as T }));
     },
 
     listLog<T>(kind: Kind, tenantId: string, ownerId: string, opts: PageOpts) {
       ensureOpen();
       const { afterSeq, limit } = pageBounds(opts);
-      const log = logs.get(docKey(kind, tenantId, ownerId)) ?? [];
+      const log = logs.get(docKey(kind, tenantId, ownerId))?.entries ?? [];
       const start = firstAfter(log, afterSeq);
       const items = log.slice(start, start + limit).map((r) => ({ seq: r.seq, body: copyBody(r.body) as T }));
       return { items, more: start + limit < log.length };
+    },
+
+    usage(tenantId: string): Usage {
+      ensureOpen();
+      return { ...usageOf(tenantId) };
     },
 
     transaction<R>(fn: () => R): R {
@@ -186,6 +245,7 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
       docs.clear();
       listings.clear();
       logs.clear();
+      usages.clear();
     },
   };
 }

@@ -29,6 +29,79 @@ export function encodeBody(body: unknown): string {
   return json;
 }
 
+/** Bytes of a body's JSON text in UTF-8: its size as stored. */
+export const jsonBytes = (json: string) => Buffer.byteLength(json, 'utf8');
+
+/** Sizes of frozen parts: they never change, and the next versions of a body share them. */
+const frozenSizes = new WeakMap<object, number>();
+/** Sizes of long strings, which versions of a body share too (a Map keyed by a string hashes it once). */
+const longStrings = new Map<string, number>();
+const LONG_STRING = 256;
+
+/** Printable ASCII without `"` or `\\`: JSON writes it as it is, between quotes. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+function stringSize(s: string): number {
+  if (s.length < LONG_STRING) return PLAIN.test(s) ? s.length + 2 : jsonBytes(JSON.stringify(s));
+  let n = longStrings.get(s);
+  if (n === undefined) {
+    if (longStrings.size >= 10_000) longStrings.clear();
+    longStrings.set(s, (n = jsonBytes(JSON.stringify(s))));
+  }
+  return n;
+}
+
+function integerSize(v: number): number {
+  let n = v < 0 ? 2 : 1;
+  for (let a = Math.abs(v); a >= 10; a = Math.floor(a / 10)) n++;
+  return n;
+}
+
+/**
+ * Bytes of `JSON.stringify(value)` in UTF-8 for a value that is JSON already (committed bodies are):
+ * exact but for non-integer numbers, counted at their longest (so an upper bound). What the memory
+ * store counts after an edit: the frozen parts a new version shares with the last (history entries,
+ * events) are measured once, so an edit costs a walk of what it copied, not a serialisation of the
+ * whole body (which doubled the cost of a chat).
+ */
+export function jsonSize(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return stringSize(value);
+    case 'number':
+      // Integers exactly; another number as the most JSON writes for one ("-2.2250738585072014e-308"):
+      // writing each out costs more than the rest of the walk, and the count stays an upper bound.
+      return Number.isSafeInteger(value) ? integerSize(value) : Number.isFinite(value) ? 24 : 4;
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'object': {
+      if (value === null) return 4;
+      const known = frozenSizes.get(value);
+      if (known !== undefined) return known;
+      let n = 2;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const v = value[i];
+          n += (i > 0 ? 1 : 0) + (v === undefined || typeof v === 'function' || typeof v === 'symbol' ? 4 : jsonSize(v));
+        }
+      } else {
+        let first = true;
+        const obj = value as Record<string, unknown>;
+        for (const k in obj) {
+          const v = obj[k];
+          if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+          n += (first ? 0 : 1) + stringSize(k) + 1 + jsonSize(v);
+          first = false;
+        }
+      }
+      if (Object.isFrozen(value)) frozenSizes.set(value, n);
+      return n;
+    }
+    default:
+      return 0;
+  }
+}
+
 export function decodeBody<T>(json: string): T {
   return JSON.parse(json) as T;
 }
@@ -68,33 +141,81 @@ export function freezeJson<T>(value: T): T {
 
 /** What an edit does to its draft when fn returns: normalise as freezeJson does, freezing per `freeze`. */
 export function commit<T>(draft: T, freeze: Freeze): T {
-  const out = normalise(draft, freeze === 'deep', 0);
-  if (out === undefined) throw new TypeError('store: a body must be a JSON value');
-  return out as T;
+  return commitSized(draft, freeze).body;
 }
 
+/**
+ * commit, and the size the committed body's JSON text will have (as jsonSize counts it), worked out
+ * in the same walk: the memory store's count of a tenant's bytes costs an edit next to nothing.
+ */
+export function commitSized<T>(draft: T, freeze: Freeze): { body: T; bytes: number } {
+  size = 0;
+  const out = normalise(draft, freeze === 'deep', 0);
+  if (out === undefined) throw new TypeError('store: a body must be a JSON value');
+  return { body: out as T, bytes: size };
+}
+
+/** The running size of the walk in progress (normalise is synchronous, so one counter serves). */
+let size = 0;
+const keySizes = new Map<string, number>();
+const keySize = (k: string) => {
+  let n = keySizes.get(k);
+  if (n === undefined) {
+    if (keySizes.size >= 10_000) keySizes.clear();
+    keySizes.set(k, (n = stringSize(k) + 1));
+  }
+  return n;
+};
+
 function normalise(value: unknown, freeze: boolean, depth: number): Json | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
+  if (typeof value === 'number') {
+    size += Number.isSafeInteger(value) ? integerSize(value) : Number.isFinite(value) ? 24 : 4;
+    return Number.isFinite(value) ? value : null;
+  }
+  if (typeof value === 'string') {
+    size += stringSize(value);
+    return value;
+  }
+  if (typeof value === 'boolean' || value === null) {
+    size += value === false ? 5 : 4;
+    return value;
+  }
   if (typeof value === 'bigint') throw new TypeError('store: a body must be a JSON value (BigInt found)');
   if (typeof value !== 'object') return undefined; // undefined, function, symbol
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return normalise((value as { toJSON(): unknown }).toJSON(), freeze, depth);
-  if (Object.isFrozen(value)) return value as Json;
+  if (Object.isFrozen(value)) {
+    size += frozenSizes.get(value) ?? jsonSize(value);
+    return value as Json;
+  }
   if (depth > MAX_BODY_DEPTH) throw tooDeep();
+  const start = size;
+  size += 2;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
+      if (i > 0) size += 1;
       const v = normalise(value[i], true, depth + 1); // items are shared with the next draft: always frozen
+      if (v === undefined) size += 4;
       if (v !== value[i]) value[i] = v === undefined ? null : v;
     }
   } else {
     const obj = value as Record<string, unknown>;
+    let first = true;
     for (const k in obj) {
+      const before = size;
+      size += (first ? 0 : 1) + keySize(k);
       const v = normalise(obj[k], freeze, depth + 1);
-      if (v === undefined) delete obj[k];
-      else if (v !== obj[k]) setMember(obj, k, v);
+      if (v === undefined) {
+        size = before;
+        delete obj[k];
+        continue;
+      }
+      first = false;
+      if (v !== obj[k]) setMember(obj, k, v);
     }
   }
-  return (freeze ? Object.freeze(value) : value) as Json;
+  if (!freeze) return value as Json;
+  frozenSizes.set(value, size - start);
+  return Object.freeze(value) as Json;
 }
 
 /**
@@ -108,10 +229,10 @@ export function thaw<T>(body: T): T {
 }
 
 /** An edit of a committed body, the same in both stores: fn changes a thawed draft, which is then committed. */
-export function editBody<T, R>(body: T, freeze: Freeze, fn: (draft: T) => R): { body: T; result: R } {
+export function editBody<T, R>(body: T, freeze: Freeze, fn: (draft: T) => R): { body: T; result: R; bytes: number } {
   const draft = thaw(body);
   const result = fn(draft);
-  return { body: commit(draft, freeze), result };
+  return { ...commitSized(draft, freeze), result };
 }
 
 /** A deep copy of a JSON body, array items included (what get and list hand out). */

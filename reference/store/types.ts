@@ -14,6 +14,23 @@ export interface StoredDoc<T> {
   updatedAt: number;
   deletedAt: number | null;
   body: T;
+  /** Size of the body as stored: bytes of its JSON text in UTF-8 (what counts toward a tenant's stored bytes). */
+  bytes: number;
+}
+
+/** What a tenant holds: live worlds and personas, and the bytes of all its documents (soft-deleted ones are kept, so they count) and logs. */
+export interface Usage {
+  worlds: number;
+  personas: number;
+  bytes: number;
+}
+
+export interface AppendOpts {
+  /**
+   * Retention: after the append, the oldest entries of this owner's log are dropped until the log
+   * holds at most this many bytes (the newest entry always stays). Default: keep everything.
+   */
+  keepBytes?: number;
 }
 
 export interface LogEntry<T> {
@@ -59,7 +76,7 @@ export interface Store {
    * (see thaw in shared.ts), so fn must replace an array item rather than modify it. After fn returns
    * the draft is the committed body: nothing may change it, nor the parts of it fn's result shares.
    */
-  edit<T, R>(kind: Kind, tenantId: string, id: string, updatedAt: number, fn: (draft: T) => R): { result: R } | undefined;
+  edit<T, R>(kind: Kind, tenantId: string, id: string, updatedAt: number, fn: (draft: T) => R): { result: R; bytes: number; previousBytes: number } | undefined;
   /** Sets deletedAt and updatedAt to `at`; returns false if the document is not live. */
   softDelete(kind: Kind, tenantId: string, id: string, at: number): boolean;
   /** Clears deletedAt and sets updatedAt to `at`; the document keeps its seq, hence its place in listings. Returns false if it is not soft-deleted. */
@@ -67,8 +84,10 @@ export interface Store {
   /** Live documents of a tenant in seq order, strictly after afterSeq; `more` says whether another page exists. */
   list<T>(kind: Kind, tenantId: string, opts: PageOpts): Page<StoredDoc<T>>;
   /** Append-only log attached to a document (e.g. a world's event log); seq per store, increasing. The owner's existence is the caller's business. */
-  appendLog<T>(kind: Kind, tenantId: string, ownerId: string, entries: T[]): LogEntry<T>[];
+  appendLog<T>(kind: Kind, tenantId: string, ownerId: string, entries: T[], opts?: AppendOpts): LogEntry<T>[];
   listLog<T>(kind: Kind, tenantId: string, ownerId: string, opts: PageOpts): Page<LogEntry<T>>;
+  /** The tenant's usage (quotas are checked against it); every write keeps it exact, rolled back with it. */
+  usage(tenantId: string): Usage;
   /** Runs fn atomically: if fn throws, every write it made is undone and the error rethrown. Nests (an inner failure caught by the outer fn undoes only the inner writes). */
   transaction<R>(fn: () => R): R;
   close(): void;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KeyRegistry, PLAN_RPM, loadKeyFile, type KeyRecord } from '../../reference/platform/index.ts';
+import { KeyRegistry, PLAN_QUOTAS, PLAN_RPM, loadKeyFile, quotasOf, type KeyRecord } from '../../reference/platform/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'platform-keys-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,5 +104,32 @@ describe('KeyRegistry.add', () => {
     );
     expect(() => registry.add({ key: 'bad', tenantId: 't3', plan: 'free' })).toThrow(/must start with mk_live_ or mk_test_/);
     expect(registry.size).toBe(1);
+  });
+});
+
+describe('quotas in the key file', () => {
+  it('takes a key\'s own quotas over its plan\'s defaults', () => {
+    const [own, plain] = loadKeyFile(keyFile([
+      { key: 'mk_test_qqqqqqqqqqqq', tenantId: 't', plan: 'free', quotas: { worlds: 3, storedBytes: 0 } },
+      { key: 'mk_test_rrrrrrrrrrrr', tenantId: 't', plan: 'pro' },
+    ]));
+    expect(quotasOf(own)).toEqual({ ...PLAN_QUOTAS.free, worlds: 3, storedBytes: 0 });
+    expect(quotasOf(plain)).toEqual(PLAN_QUOTAS.pro);
+  });
+
+  for (const [label, quotas, message] of [
+    ['an unknown quota', { world: 3 }, /entry 1: unknown member "quotas.world" \(allowed: worlds, personas, entitiesPerWorld, storedBytes\)/],
+    ['a negative quota', { personas: -1 }, /entry 1: quotas\.personas must be >= 0/],
+    ['a quota that is not a whole number', { storedBytes: 1.5 }, /entry 1: quotas\.storedBytes must be integer/],
+  ] as const) {
+    it(`refuses ${label} in one message naming the entry`, () => {
+      const file = keyFile([{ key: 'mk_test_qqqqqqqqqqqq', tenantId: 't', plan: 'free', quotas }]);
+      expect(() => loadKeyFile(file)).toThrow(message);
+    });
+  }
+
+  it('keys.example.json loads, its quotas included', () => {
+    const records = loadKeyFile(new URL('../../keys.example.json', import.meta.url).pathname);
+    expect(records.some((r) => r.quotas !== undefined)).toBe(true);
   });
 });

@@ -56,6 +56,7 @@ describe.each(factories)('%s store, freeze %s', (_name, make, freeze) => {
       expect(doc).toEqual({
         kind: 'world', tenantId: 't1', id: 'w1', seq: expect.any(Number),
         createdAt: 1000, updatedAt: 1000, deletedAt: null, body: { name: 'Avalon', tags: ['a'] },
+        bytes: JSON.stringify({ name: 'Avalon', tags: ['a'] }).length,
       });
       expect(store.get('world', 't1', 'w1')).toEqual(doc);
       expect(store.get('world', 't1', 'nope')).toBeUndefined();
@@ -65,7 +66,7 @@ describe.each(factories)('%s store, freeze %s', (_name, make, freeze) => {
     it('update replaces the body and updatedAt, keeping seq and createdAt', () => {
       const doc = store.insert('persona', 't1', 'p1', 1000, { v: 1, old: true });
       expect(store.update('persona', 't1', 'p1', { v: 2 }, 2000)).toBe(true);
-      expect(store.get('persona', 't1', 'p1')).toEqual({ ...doc, updatedAt: 2000, body: { v: 2 } });
+      expect(store.get('persona', 't1', 'p1')).toEqual({ ...doc, updatedAt: 2000, body: { v: 2 }, bytes: 7 });
       expect(store.update('persona', 't1', 'missing', { v: 3 }, 3000)).toBe(false);
     });
 
@@ -111,7 +112,7 @@ describe.each(factories)('%s store, freeze %s', (_name, make, freeze) => {
         d.gone = undefined;
         return d.name;
       });
-      expect(edited).toEqual({ result: 'a' });
+      expect(edited).toEqual({ result: 'a', previousBytes: JSON.stringify(seed()).length, bytes: expect.any(Number) });
       const doc = store.get<Doc>('world', 't', 'w')!;
       expect(doc.updatedAt).toBe(5);
       expect(doc.body).toStrictEqual({ name: 'a', nested: { n: 2 }, items: [{ v: 1 }, { v: 2 }], at: '1970-01-01T00:00:00.000Z' });
@@ -279,6 +280,47 @@ describe.each(factories)('%s store, freeze %s', (_name, make, freeze) => {
       expect(() => store.list('world', 't', { limit: 0 })).toThrow(RangeError);
       expect(() => store.list('world', 't', { limit: 2.5 })).toThrow(RangeError);
       expect(() => store.listLog('world', 't', 'o', { limit: -1 })).toThrow(RangeError);
+    });
+  });
+
+  describe('usage (what quotas are checked against)', () => {
+    const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
+    it('counts live worlds and personas, and the bytes of every document and log entry, per tenant', () => {
+      store.insert('world', 't', 'w1', 1, { a: 'é' });
+      store.insert('world', 't', 'w2', 1, { b: 1 });
+      store.insert('persona', 't', 'p1', 1, {});
+      store.insert('world', 'other', 'w1', 1, { c: 'x'.repeat(100) });
+      store.softDelete('world', 't', 'w2', 2);
+      store.appendLog('world', 't', 'w1', [{ e: 1 }, 'two']);
+      store.edit<{ a: string; more?: string }, void>('world', 't', 'w1', 3, (d) => { d.more = 'yz'; });
+      const bytes = size({ a: 'é', more: 'yz' }) + size({ b: 1 }) + size({}) + size({ e: 1 }) + size('two');
+      expect(store.usage('t')).toEqual({ worlds: 1, personas: 1, bytes });
+      expect(store.usage('other')).toEqual({ worlds: 1, personas: 0, bytes: size({ c: 'x'.repeat(100) }) });
+      expect(store.usage('nobody')).toEqual({ worlds: 0, personas: 0, bytes: 0 });
+      store.restore('world', 't', 'w2', 4);
+      expect(store.usage('t').worlds).toBe(2);
+    });
+
+    it('is rolled back with a transaction', () => {
+      store.insert('world', 't', 'w1', 1, { a: 1 });
+      const before = store.usage('t');
+      expect(() => store.transaction(() => {
+        store.insert('world', 't', 'w2', 1, { b: 'x'.repeat(50) });
+        store.edit<{ a: number; c?: string }, void>('world', 't', 'w1', 2, (d) => { d.c = 'y'.repeat(20); });
+        store.appendLog('world', 't', 'w1', ['e'], { keepBytes: 0 });
+        store.softDelete('world', 't', 'w1', 3);
+        throw new Error('undo');
+      })).toThrow('undo');
+      expect(store.usage('t')).toEqual(before);
+    });
+
+    it('drops the oldest log entries past keepBytes, and counts them no more; the newest stays', () => {
+      const entry = (i: number) => ({ i, pad: 'x'.repeat(90) });
+      for (let i = 0; i < 10; i++) store.appendLog('world', 't', 'w', [entry(i)], { keepBytes: 5 * size(entry(0)) });
+      expect(store.listLog<{ i: number }>('world', 't', 'w', { limit: 100 }).items.map((e) => e.body.i)).toEqual([5, 6, 7, 8, 9]);
+      expect(store.usage('t').bytes).toBe(5 * size(entry(0)));
+      store.appendLog('world', 't', 'w', [{ big: 'y'.repeat(1000) }], { keepBytes: 10 });
+      expect(store.listLog('world', 't', 'w', { limit: 100 }).items).toHaveLength(1);
     });
   });
 

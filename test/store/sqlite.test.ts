@@ -158,3 +158,36 @@ describe('durability', () => {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('sqlite usage (quotas) across restarts and upgrades', () => {
+  it('keeps the usage of each tenant across close and reopen', () => {
+    const file = tempFile();
+    const first = createSqliteStore(file);
+    first.insert('world', 't', 'w', 1, { x: 'abc' });
+    first.appendLog('world', 't', 'w', ['e']);
+    const usage = first.usage('t');
+    first.close();
+    const second = createSqliteStore(file);
+    expect(second.usage('t')).toEqual(usage);
+    second.close();
+  });
+
+  it('computes the usage of a file written before usage was kept (schema version 1)', () => {
+    const file = tempFile();
+    const db = new Database(file);
+    db.exec(`CREATE TABLE docs (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, tenant_id TEXT NOT NULL, id TEXT NOT NULL,
+      created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, deleted_at INTEGER, body TEXT NOT NULL, UNIQUE (kind, tenant_id, id));
+      CREATE INDEX docs_live_by_seq ON docs (kind, tenant_id, seq) WHERE deleted_at IS NULL;
+      CREATE TABLE logs (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, tenant_id TEXT NOT NULL, owner_id TEXT NOT NULL, body TEXT NOT NULL);
+      CREATE INDEX logs_by_owner_seq ON logs (kind, tenant_id, owner_id, seq);
+      INSERT INTO docs (kind, tenant_id, id, created_at, updated_at, deleted_at, body) VALUES
+        ('world', 't', 'a', 1, 1, NULL, '{"n":"é"}'), ('world', 't', 'b', 1, 1, 2, '{}'), ('persona', 't', 'p', 1, 1, NULL, '[]');
+      INSERT INTO logs (kind, tenant_id, owner_id, body) VALUES ('world', 't', 'a', '"log"');
+      PRAGMA user_version = 1;`);
+    db.close();
+    const store = createSqliteStore(file);
+    expect(store.usage('t')).toEqual({ worlds: 1, personas: 1, bytes: Buffer.byteLength('{"n":"é"}') + 2 + 2 + 5 });
+    expect(store.get('world', 't', 'a')?.bytes).toBe(Buffer.byteLength('{"n":"é"}'));
+    store.close();
+  });
+});

@@ -3,7 +3,7 @@ import type { StoredDoc } from '../../store/index.ts';
 import * as engine from '../../engine/world/index.ts';
 import { fail } from '../../engine/world/fail.ts';
 import { psyche } from '../../engine/psyche/index.ts';
-import { changePersona, loadPersona, newId, readPersona, type Handler } from '../context.ts';
+import { changePersona, insertWithinQuota, loadPersona, newId, readPersona, roomForOrFail, type Handler } from '../context.ts';
 import { decodeCursor, page, pageLimit } from '../paging.ts';
 
 export function personaView(doc: StoredDoc<Readonly<engine.PersonaDoc>>) {
@@ -14,7 +14,8 @@ export const personaHandlers: Record<string, Handler> = {
   createPersona(ctx, { tenantId, body }) {
     const id = newId('per');
     const now = ctx.now();
-    const doc = ctx.store.insert('persona', tenantId, id, now, engine.newPersona(body.config, id, now));
+    roomForOrFail(ctx, tenantId, 'persona');
+    const doc = insertWithinQuota(ctx, tenantId, 'persona', id, now, engine.newPersona(body.config, id, now));
     return { personaId: doc.id, createdAt: doc.createdAt };
   },
   listPersonas(ctx, { tenantId, query }) {
@@ -35,6 +36,7 @@ export const personaHandlers: Record<string, Handler> = {
     const doc = ctx.store.get('persona', tenantId, params.id, { includeDeleted: true });
     if (!doc) throw fail('PERSONA_NOT_FOUND', `persona '${params.id}' does not exist`);
     if (doc.deletedAt === null) throw fail('NOT_DELETED', `persona '${params.id}' is not deleted`);
+    roomForOrFail(ctx, tenantId, 'persona');
     ctx.store.restore('persona', tenantId, params.id, ctx.now());
     return { persona: personaView(loadPersona(ctx, tenantId, params.id)) };
   },

@@ -4,7 +4,7 @@ import type { World } from '../../../contract/resources.ts';
 import { fail } from '../../engine/world/fail.ts';
 import { mergeDefinition, newWorld, syncProgression, type WorldDoc } from '../../engine/world/index.ts';
 import { mergePatch } from '../../engine/world/defaults.ts';
-import { changeWorld, loadWorld, newId, readWorld, type Handler } from '../context.ts';
+import { changeWorld, entitiesWithinOrFail, insertWithinQuota, loadWorld, newId, readWorld, roomForOrFail, type Handler } from '../context.ts';
 import { decodeCursor, page, pageLimit } from '../paging.ts';
 
 export function worldView(doc: StoredDoc<Readonly<WorldDoc>>): World {
@@ -15,9 +15,11 @@ export const worldHandlers: Record<string, Handler> = {
   createWorld(ctx, { tenantId, body }) {
     const id = newId('wld');
     const now = ctx.now();
+    roomForOrFail(ctx, tenantId, 'world');
+    entitiesWithinOrFail(ctx, body.entities?.length ?? 0);
     // Built entirely before the insert: a request that fails validation stores nothing.
     const world = newWorld(body, id, now);
-    const doc = ctx.store.insert('world', tenantId, id, now, world);
+    const doc = insertWithinQuota(ctx, tenantId, 'world', id, now, world);
     return { worldId: doc.id, createdAt: doc.createdAt };
   },
   listWorlds(ctx, { tenantId, query }) {
@@ -48,6 +50,7 @@ export const worldHandlers: Record<string, Handler> = {
     const doc = ctx.store.get<WorldDoc>('world', tenantId, params.id, { includeDeleted: true });
     if (!doc) throw fail('WORLD_NOT_FOUND', `world '${params.id}' does not exist`);
     if (doc.deletedAt === null) throw fail('NOT_DELETED', `world '${params.id}' is not deleted`);
+    roomForOrFail(ctx, tenantId, 'world');
     ctx.store.restore('world', tenantId, params.id, ctx.now());
     return { world: worldView(loadWorld(ctx, tenantId, params.id)) };
   },
