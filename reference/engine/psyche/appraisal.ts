@@ -15,7 +15,7 @@ import type { SoulStage } from './types.ts';
 import type { Percept } from './model.ts';
 import type { Traits } from './personality.ts';
 import { centred } from './personality.ts';
-import { goalRelevance } from './goals.ts';
+import { goalRelevance, goalShare } from './goals.ts';
 import { clamp, clamp01, fin, round, tokens, vad } from './util.ts';
 
 export const KEYS = ['goal_relevance', 'goal_congruence', 'expectedness', 'controllability', 'agency', 'norm_compatibility'] as const;
@@ -147,10 +147,24 @@ export function stanceOf(r: Reading): number {
     + (r.greeting || r.thanks || r.apology ? DERIVE.STANCE_COURTESY : 0), -1, 1);
 }
 
+/**
+ * Who is affected decides the family: what a message says of a third party or the world is news
+ * for the persona when it names the persona's people or goals ("Lucia failed her exam", Lucia being
+ * in a goal), in the share the goal's concepts match; bad news of its own is a loss (sadness), not
+ * an offence by the teller. The reading is shared (memoised), so a changed copy is returned.
+ */
+export function concerning(r: Reading, goals: PersonaSnapshot['goals']): Reading {
+  if (r.world === 0) return r;
+  const m = goalShare(goals, r.concepts);
+  if (m === 0) return r;
+  const moved = r.world * m;
+  return { ...r, world: r.world - moved, news: Math.max(-1, Math.min(1, r.news + moved)), loss: moved < 0 && r.threat === 0 ? Math.max(r.loss, 0.6 * m) : r.loss };
+}
+
 export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: AppraisalContext): Appraised {
   const given = (percept.appraisal ?? {}) as Partial<Appraisal>;
   const text = percept.text ?? '';
-  const reading = read(text || percept.type.replace(/[_-]/g, ' '));
+  const reading = concerning(read(text || percept.type.replace(/[_-]/g, ' ')), snap.goals);
   const s = feltOf(reading, ctx.traits);
   const trust = clamp01(fin(ctx.trust, DERIVE.TRUST_DEFAULT));
   const kind = percept.kind;

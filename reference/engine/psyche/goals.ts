@@ -41,6 +41,13 @@ export function goalRelevance(goals: Goal[], text: ReadonlySet<string>): number 
   return best;
 }
 
+/** How far a text concerns the persona's goals or the people named in them, [0, 1] (best match, unweighted). */
+export function goalShare(goals: Goal[], text: ReadonlySet<string>): number {
+  let best = 0;
+  for (const g of goals) if (g.status === GOAL_STATUS.active) best = Math.max(best, match(g, text));
+  return best;
+}
+
 type Changes = EntityResponse['goalChanges'];
 
 /** A goal in the list is never written to (the store shares array elements between versions): a status change puts a changed copy in its place. */

@@ -12,6 +12,11 @@ import {
   FUTURE, GREETINGS, HARM_STEMS, IDIOMS, INTENSIFIERS, KIN, LAY, LOSS, MENACE, NEGATORS, PHRASES, QUESTION_START, SECOND,
   STOP, SURPRISE, SURPRISE_PHRASES, THANKS, THIRD, stem,
 } from './lexicon.ts';
+import {
+  DEATH_EUPHEMISMS, EUPHEMISMS, INSULT_WORDS, LOSS_PHRASES, MISFORTUNE, MORE_BLAME, MORE_IDIOMS, MORE_SURPRISE, PRAISE_WORDS, VEILED_IF, VEILED_MENACE,
+} from './phrases.ts';
+import { EMOJI } from './emoji.ts';
+import { normalise } from './slang.ts';
 import { clamp01, clamp11, memoize } from './util.ts';
 
 const WH = new Set(['why', 'how', 'what', 'who']);
@@ -62,30 +67,13 @@ export interface Reading {
   greeting: boolean;
   thanks: boolean;
   apology: boolean;
+  /** Written mostly in capitals: shouted. */
+  shouted: boolean;
   /** Someone dear named with a possessive ("your son", "my father"), as written. */
   topic?: string;
   /** Stems of the content words through the synonym groups, for goal matching. */
   concepts: ReadonlySet<string>;
 }
-
-type PhraseKind = 'idiom' | 'menace' | 'blame' | 'death' | 'surprise';
-interface Phrase { words: readonly string[]; kind: PhraseKind; valence: number }
-
-/** Every multi-word entry of the lexicon, by its first word, longest first (idioms before phrases). */
-const PHRASE_INDEX: ReadonlyMap<string, Phrase[]> = (() => {
-  const all: Phrase[] = [
-    ...IDIOMS.map((p) => ({ words: p.words, kind: 'idiom' as const, valence: p.valence })),
-    ...PHRASES.map((p) => ({ words: p.words, kind: 'idiom' as const, valence: p.valence })),
-    ...MENACE.map((words) => ({ words, kind: 'menace' as const, valence: 0 })),
-    ...BLAME.map((words) => ({ words, kind: 'blame' as const, valence: 0 })),
-    ...DEATH_PHRASES.map((words) => ({ words, kind: 'death' as const, valence: 0 })),
-    ...SURPRISE_PHRASES.map((words) => ({ words, kind: 'surprise' as const, valence: 0 })),
-  ];
-  const m = new Map<string, Phrase[]>();
-  for (const p of all) m.set(p.words[0], [...(m.get(p.words[0]) ?? []), p]);
-  for (const list of m.values()) list.sort((a, b) => Number(a.kind !== 'idiom') - Number(b.kind !== 'idiom') || b.words.length - a.words.length);
-  return m;
-})();
 
 /** Stems, remembered per word (the vocabulary of a session is small; the memo is bounded). */
 const STEMS = new Map<string, string>();
@@ -99,9 +87,57 @@ function stemOf(w: string): string {
   return st;
 }
 
-const startsAt = (words: string[], i: number, phrase: readonly string[]): boolean => {
-  if (i + phrase.length > words.length) return false;
-  for (let j = 0; j < phrase.length; j++) if (words[i + j] !== phrase[j]) return false;
+type PhraseKind = 'idiom' | 'menace' | 'veiledIf' | 'blame' | 'death' | 'surprise';
+interface Phrase { words: readonly string[]; stems: readonly string[]; kind: PhraseKind; valence: number; loss: number; event: boolean }
+
+/**
+ * Every multi-word entry of the lexicon, by the stem of its first word, longest first (idioms before
+ * the rest). Phrases match by stem, so every inflection counts ("died laughing", "kicks the bucket").
+ */
+const PHRASE_INDEX: ReadonlyMap<string, Phrase[]> = (() => {
+  const of = (words: readonly string[], kind: PhraseKind, valence = 0, loss = 0, event = false): Phrase =>
+    ({ words, stems: words.map((w) => stemOf(w)), kind, valence, loss, event });
+  const all: Phrase[] = [
+    ...[...IDIOMS, ...PHRASES].map((p) => of(p.words, 'idiom', p.valence)),
+    ...[...MORE_IDIOMS, ...EUPHEMISMS, ...LOSS_PHRASES].map((p) => of(p.words, 'idiom', p.valence, p.loss ?? 0, p.event ?? false)),
+    ...[...MENACE, ...VEILED_MENACE].map((words) => of(words, 'menace')),
+    ...VEILED_IF.map((words) => of(words, 'veiledIf')),
+    ...[...BLAME, ...MORE_BLAME].map((words) => of(words, 'blame')),
+    ...[...DEATH_PHRASES, ...DEATH_EUPHEMISMS].map((words) => of(words, 'death')),
+    ...[...SURPRISE_PHRASES, ...MORE_SURPRISE].map((words) => of(words, 'surprise')),
+  ];
+  const m = new Map<string, Phrase[]>();
+  // Inflections of one phrase ("passed away", "passes away") are one entry once matched by stem.
+  const seen = new Set<string>();
+  for (const p of all) {
+    const key = `${p.kind}:${p.stems.join(' ')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    m.set(p.stems[0], [...(m.get(p.stems[0]) ?? []), p]);
+  }
+  for (const list of m.values()) list.sort((a, b) => Number(a.kind !== 'idiom') - Number(b.kind !== 'idiom') || b.words.length - a.words.length);
+  return m;
+})();
+
+/** Valence of a word on AFINN's scale: slang insults and praise first, then AFINN, then events. */
+function scoreOf(w: string): number | undefined {
+  const v = INSULT_WORDS[w] ?? PRAISE_WORDS[w] ?? AFINN[w];
+  if (v !== undefined) return v;
+  // "brilliantly", "welcoming": the word AFINN rates, without its ending.
+  if (w.length > 5 && w.endsWith('ly')) return AFINN[w.slice(0, -2)];
+  return undefined;
+}
+
+/** The clause-level words that make a negation govern what came before it ("the fire did not reach"). */
+const CLAUSE_BREAK = new Set(['and', 'but', 'because', 'so', 'then', 'while', 'although']);
+/** Verbs that open an order given to the listener. */
+const IMPERATIVE_OPENERS = new Set(['stop', 'get', 'go', 'leave', 'shut', 'quit', 'give', 'come', 'look', 'listen', 'stay', 'keep', 'watch', 'move', 'back', 'drop', 'cut']);
+/** Imperatives that open a conditional threat ("tell anyone and your son gets hurt"). */
+const IMPERATIVE = new Set(['tell', 'say', 'call', 'touch', 'cross', 'try', 'open', 'speak', 'talk', 'move', 'follow', 'squeal', 'snitch']);
+
+const startsAt = (words: string[], i: number, p: Phrase): boolean => {
+  if (i + p.words.length > words.length) return false;
+  for (let j = 0; j < p.words.length; j++) if (words[i + j] !== p.words[j] && stemOf(words[i + j]) !== p.stems[j]) return false;
   return true;
 };
 
@@ -112,32 +148,60 @@ type Draft = { -readonly [K in keyof Reading]: Reading[K] } & { concepts: Set<st
 /** Reads one sentence's tokens (normal forms, token types, wink's negation flags) into `r`. */
 function sentence(words: string[], types: string[], negated: boolean[], r: Draft): Sentence {
   let sum = 0, events = 0, threat = 0, blame = 0, loss = 0, death = 0, harm = false, future = false, affiliation = 0, lossWord = false;
+  let misfortune = false, menace = false, veiledIf = false;
   let subject: Target | undefined;
+  let about: Target | undefined;
   let indefinite = false;
   let hasSecond = false;
   let negScope = false;
+  // Event valence of the clause so far: a negation later in the clause governs it too ("the fire did not reach your inn").
+  let clauseEvents = 0, clauseNegated = false;
   const consumed = new Uint8Array(words.length);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
-    if (types[i] === 'punctuation') { if (w === ',' || w === ';') negScope = false; continue; }
-    const candidates = PHRASE_INDEX.get(w);
+    if (types[i] === 'punctuation') { if (w === ',' || w === ';') { negScope = false; clauseEvents = 0; clauseNegated = false; } continue; }
+    if (CLAUSE_BREAK.has(w)) { clauseEvents = 0; clauseNegated = false; }
+    const neg = negated[i] || negScope;
+    const emoji = types[i] === 'emoji' ? EMOJI.get(w.replace(/\uFE0F/g, '')) : undefined;
+    if (emoji) {
+      sum += emoji.valence;
+      if (emoji.about) about ??= emoji.about;
+      if (emoji.menace) menace = true;
+      if (emoji.surprise) r.surprise = Math.max(r.surprise, emoji.surprise);
+      if (emoji.loss) loss = Math.max(loss, emoji.loss);
+      if (emoji.thanks) r.thanks = true;
+      continue;
+    }
+    const candidates = PHRASE_INDEX.get(stemOf(w));
     if (candidates) {
       for (const p of candidates) {
-        if (!startsAt(words, i, p.words)) continue;
+        if (!startsAt(words, i, p)) continue;
         if (p.kind === 'menace') threat = 1;
-        else if (p.kind === 'blame') blame = 1;
+        else if (p.kind === 'veiledIf') veiledIf = true;
+        // Blame denied ("it isn't your fault", "nobody blames you") is reassurance.
+        else if (p.kind === 'blame') { if (neg) sum += 0.5; else blame = 1; }
         else if (p.kind === 'death') death++;
         else if (p.kind === 'surprise') r.surprise = 1;
         else if (!consumed[i]) {
           // An idiom or a phrase is read whole: its words carry no valence, harm or death of their own.
           sum += p.valence;
+          if (p.event) events += p.valence;
+          if (p.loss) loss = Math.max(loss, p.loss);
           for (let j = 0; j < p.words.length; j++) consumed[i + j] = 1;
         }
       }
     }
     if (w === 'to' && words[i + 1] === 'rest' && words.slice(Math.max(0, i - 3), i).some((x) => LAY.has(x))) death++;
-    const neg = negated[i] || negScope;
-    if (NEGATORS.has(w)) negScope = true;
+    if (NEGATORS.has(w)) {
+      negScope = true;
+      // "The fire did not reach your inn": the clause's misfortune did not happen.
+      if (!clauseNegated && clauseEvents !== 0) {
+        const shift = clauseEvents < 0 ? -1.6 * clauseEvents : -1.8 * clauseEvents;
+        sum += shift;
+        events += shift;
+      }
+      clauseNegated = true;
+    }
     if (SECOND.has(w)) hasSecond = true;
     if (subject === undefined) {
       if (SECOND.has(w)) subject = w === 'your' && KIN.has(words[i + 1]) ? 'news' : 'listener';
@@ -147,20 +211,23 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
     if (r.topic === undefined && KIN.has(words[i + 1] ?? '') && (w === 'your' || w === 'my' || w === 'his' || w === 'her' || w === 'our')) {
       r.topic = `${w} ${words[i + 1]}`;
     }
-    if (GREETINGS.has(w)) r.greeting = true;
-    if (THANKS.has(w)) r.thanks = true;
+    if (GREETINGS.has(w) && !(w === 'morning' || w === 'afternoon' || w === 'evening') || (w === 'morning' || w === 'afternoon' || w === 'evening') && (i === 0 || words[i - 1] === 'good')) r.greeting = true;
+    // Thanks are said to someone: the listener.
+    if (THANKS.has(w)) { r.thanks = true; about ??= 'listener'; }
     if (APOLOGIES.has(w)) r.apology = true;
     if (SURPRISE.has(w)) r.surprise = Math.max(r.surprise, 0.8);
-    if (LOSS.has(w)) lossWord = true;
     if (FUTURE.has(w)) future = true;
     if (consumed[i]) continue;
+    if (LOSS.has(w)) lossWord = true;
     const st = stemOf(w);
     if (!STOP.has(w) && w.length > 2) r.concepts.add(CONCEPT.get(st) ?? st);
     if (DEATH_STEMS.has(st)) death++;
     if (HARM_STEMS.has(st)) { if (neg) sum += 0.3; else harm = true; }
     if (AFFILIATIVE_STEMS.has(st)) affiliation = neg ? -1 : Math.max(affiliation, 1);
-    // Surprise words ("wow") say something was unexpected, not whether it was good.
-    let v = SURPRISE.has(w) ? 0 : (AFINN[w] ?? EVENT_VALENCE[w] ?? 0) / 5;
+    const mis = MISFORTUNE[w];
+    if (mis !== undefined && mis < 0 && !neg) misfortune = true;
+    // Surprise words ("wow") say something was unexpected, not whether it was good; "like a" compares.
+    let v = SURPRISE.has(w) || (w === 'like' && i > 0) ? 0 : (mis ?? scoreOf(w) ?? EVENT_VALENCE[w] ?? 0) / 5;
     if (v !== 0) {
       const b1 = i > 0 ? words[i - 1] : '', b2 = i > 1 ? words[i - 2] : '';
       if (INTENSIFIERS.has(b1) || INTENSIFIERS.has(b2)) v *= 1.5;
@@ -168,9 +235,10 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
       // Negation shifts rather than flips (Taboada et al. 2011): "not happy" is unhappy, "not stupid" only mildly kind.
       if (neg) v = v > 0 ? -0.8 * v : -0.6 * v;
       sum += v;
-      if (!(w in AFINN)) events += v;
+      const event = mis !== undefined || !(w in AFINN || w in INSULT_WORDS || w in PRAISE_WORDS);
+      if (event) { events += v; if (!neg) clauseEvents += v; }
       // A good thing that did not happen ("did not get the promotion") is a loss: disappointment.
-      if (neg && v < 0 && !(w in AFINN)) lossWord = true;
+      if (neg && v < 0 && event) lossWord = true;
     }
   }
   const last = words[words.length - 1];
@@ -178,31 +246,47 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   if (last === '!') sum *= 1.2;
   // "Not … at all" strengthens what the negation says.
   if (negScope && words.includes('all') && words[words.indexOf('all') - 1] === 'at') sum *= 1.5;
-  // Harm to the listener with a future (or a condition) is a threat; "you will die" too.
+  // Harm to the listener with a future (or a condition) is a threat; "you will die" too. So is a
+  // weapon sent with "you" or a time, a harm promised after an imperative ("tell anyone and your son
+  // gets hurt"), and "it would be a shame if" something bad happened.
   if (harm && hasSecond && future) threat = 1;
-  let target: Target = subject ?? (hasSecond ? 'listener' : 'world');
+  if (menace && (hasSecond || future)) threat = 1;
+  if (harm && hasSecond && IMPERATIVE.has(words[0]) && words.includes('and')) threat = 1;
+  if (veiledIf && (harm || misfortune || words.includes('something'))) threat = 1;
+  // An imperative ("stop lying to me", "get out of my sight") is said to the listener about itself.
+  if (subject === undefined && IMPERATIVE_OPENERS.has(words[0])) about ??= 'listener';
+  let target: Target = subject ?? about ?? (hasSecond ? 'listener' : 'world');
   // The speaker's or a third party's stance toward the listener ("I hate you", "nobody likes you").
   if (hasSecond && target === 'speaker') target = 'listener';
-  // "You did not get the promotion": what happened to the listener, not what the speaker thinks of them.
-  if (target === 'listener' && events !== 0 && Math.abs(events) >= Math.abs(sum - events)) target = 'news';
   else if (hasSecond && target === 'third') target = indefinite ? 'listener' : 'news';
+  // "You did not get the promotion", "the roof of your inn collapsed": what happened to the listener
+  // or its things, not what the speaker thinks of them.
+  if (target === 'listener' && subject !== 'speaker' && events !== 0 && Math.abs(events) >= Math.abs(sum - events) && blame === 0) target = 'news';
   let valence = Math.tanh(sum);
+  // Blame is about harm done, whatever good words it names ("you spilled wine on my best coat").
+  if (blame > 0) valence = Math.min(valence, -0.3);
   // "Your son wants to see you", "he never calls": someone's wish for (or refusal of) contact is news.
   if (valence === 0 && affiliation !== 0 && (target === 'news' || subject === 'third')) valence = affiliation > 0 ? 0.4 : -0.6;
   if (affiliation !== 0 && valence < 0) loss = Math.max(loss, 0.7);
   if (death > 0) { r.deathCues += death; if (threat === 0) { loss = 1; valence = Math.min(valence, -0.6); } }
   if (lossWord && valence < 0) loss = Math.max(loss, 0.6);
-  // The speaker's own pain invites sympathy, a quiet sadness, whatever its words.
+  // The speaker's own pain invites sympathy, a quiet sadness, whatever its words; bad news of the
+  // listener's own people or things is a loss to it (sadness, or fear), not an offence.
   if (target === 'speaker' && valence < 0) loss = Math.max(loss, 0.5);
+  if (target === 'news' && valence < 0 && threat === 0) loss = Math.max(loss, 0.6);
+  if (threat > 0) loss = 0;
   // A yes/no question ("are you happy?") asserts nothing; a negative wh-question ("why are you so
   // useless?") is a rhetorical jab and keeps most of its force.
   if (question) valence *= QUESTION_START.has(words[0]) && !WH.has(words[0]) ? 0.2 : valence < 0 ? 0.7 : 0.3;
   return { target, valence, threat, blame, loss, question };
 }
 
+/** How much louder a shouted message is. */
+const SHOUT = 1.3;
+
 const EMPTY = (): Draft => ({
   listener: 0, news: 0, speaker: 0, world: 0, threat: 0, blame: 0, loss: 0, deathCues: 0, surprise: 0,
-  question: false, asksListener: false, greeting: false, thanks: false, apology: false, concepts: new Set(),
+  question: false, asksListener: false, greeting: false, thanks: false, apology: false, shouted: false, concepts: new Set(),
 });
 
 /**
@@ -214,7 +298,9 @@ export const read = memoize((text: string): Reading => Object.freeze(readText(te
 function readText(text: string): Reading {
   const r = EMPTY();
   if (!text) return r;
-  const doc = renewed().readDoc(text);
+  const plain = normalise(text);
+  r.shouted = plain.shouted;
+  const doc = renewed().readDoc(plain.text);
   // One pass over the whole document's tokens, then the sentences as token spans.
   const toks = doc.tokens();
   const words = toks.out(its.normal) as string[];
@@ -224,7 +310,8 @@ function readText(text: string): Reading {
     if (to < from) continue;
     const out = sentence(words.slice(from, to + 1), types.slice(from, to + 1), negated.slice(from, to + 1), r);
     const bucket = out.target === 'third' ? 'world' : out.target;
-    r[bucket] = clamp11(r[bucket] + out.valence);
+    // A shouted message says it louder.
+    r[bucket] = clamp11(r[bucket] + out.valence * (plain.shouted ? SHOUT : 1));
     r.threat = Math.max(r.threat, out.threat);
     r.blame = Math.max(r.blame, out.blame);
     r.loss = Math.max(r.loss, out.loss);
