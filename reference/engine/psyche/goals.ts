@@ -41,10 +41,22 @@ export function goalRelevance(goals: Goal[], text: ReadonlySet<string>): number 
   return best;
 }
 
-/** How far a text concerns the persona's goals or the people named in them, [0, 1] (best match, unweighted). */
+/** The names in a goal ("see my daughter Lucia finish school": lucia), as concepts: a name alone says whom a message is about. */
+const goalNames = memoize((content: string): ReadonlySet<string> => {
+  const names = new Set<string>();
+  for (const w of content.split(/[^\p{L}'-]+/u).slice(1)) if (/^\p{Lu}\p{Ll}/u.test(w)) for (const c of concepts(w.toLowerCase())) names.add(c);
+  return names;
+});
+
+/** How far a text concerns the persona's goals or the people named in them, [0, 1] (best match, unweighted; a name is a full match). */
 export function goalShare(goals: Goal[], text: ReadonlySet<string>): number {
   let best = 0;
-  for (const g of goals) if (g.status === GOAL_STATUS.active) best = Math.max(best, match(g, text));
+  for (const g of goals) {
+    if (g.status !== GOAL_STATUS.active) continue;
+    const content = typeof g.content === 'string' ? g.content : '';
+    for (const n of goalNames(content)) if (text.has(n)) return 1;
+    best = Math.max(best, match(g, text));
+  }
   return best;
 }
 

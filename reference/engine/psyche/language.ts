@@ -130,6 +130,10 @@ function scoreOf(w: string): number | undefined {
 
 /** The clause-level words that make a negation govern what came before it ("the fire did not reach"). */
 const CLAUSE_BREAK = new Set(['and', 'but', 'because', 'so', 'then', 'while', 'although']);
+/** "Like" that compares ("feel like", "like a") or wants ("would like") rather than likes. */
+const LIKE_BEFORE = new Set(['feel', 'feels', 'felt', 'look', 'looks', 'looked', 'sound', 'sounds', 'seem', 'seems', 'just', 'more', 'less', 'exactly', 'would', 'is', 'was', 'are', 'were', 'be']);
+const comparing = (words: string[], i: number): boolean => LIKE_BEFORE.has(words[i - 1] ?? '') || words[i + 1] === 'a' || words[i + 1] === 'an';
+
 /** Verbs that open an order given to the listener. */
 const IMPERATIVE_OPENERS = new Set(['stop', 'get', 'go', 'leave', 'shut', 'quit', 'give', 'come', 'look', 'listen', 'stay', 'keep', 'watch', 'move', 'back', 'drop', 'cut']);
 /** Imperatives that open a conditional threat ("tell anyone and your son gets hurt"). */
@@ -203,7 +207,9 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
       clauseNegated = true;
     }
     if (SECOND.has(w)) hasSecond = true;
-    if (subject === undefined) {
+    // An order ("get out of my sight", "leave my daughter alone") is said to the listener about itself.
+    if (i === 0 && IMPERATIVE_OPENERS.has(w) && types[1] !== 'punctuation') subject = 'listener';
+    if (subject === undefined && !consumed[i]) {
       if (SECOND.has(w)) subject = w === 'your' && KIN.has(words[i + 1]) ? 'news' : 'listener';
       else if (FIRST_SUBJECT.has(w) || w === 'my' || w === 'our') subject = 'speaker';
       else if (THIRD.has(w) || KIN.has(w)) { subject = 'third'; indefinite = INDEFINITE.has(w); }
@@ -227,7 +233,8 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
     const mis = MISFORTUNE[w];
     if (mis !== undefined && mis < 0 && !neg) misfortune = true;
     // Surprise words ("wow") say something was unexpected, not whether it was good; "like a" compares.
-    let v = SURPRISE.has(w) || (w === 'like' && i > 0) ? 0 : (mis ?? scoreOf(w) ?? EVENT_VALENCE[w] ?? 0) / 5;
+    // An apology's "sorry" is courtesy, not a harm done to anyone.
+    let v = SURPRISE.has(w) || APOLOGIES.has(w) || (w === 'like' && comparing(words, i)) ? 0 : (mis ?? scoreOf(w) ?? EVENT_VALENCE[w] ?? 0) / 5;
     if (v !== 0) {
       const b1 = i > 0 ? words[i - 1] : '', b2 = i > 1 ? words[i - 2] : '';
       if (INTENSIFIERS.has(b1) || INTENSIFIERS.has(b2)) v *= 1.5;
@@ -253,8 +260,6 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   if (menace && (hasSecond || future)) threat = 1;
   if (harm && hasSecond && IMPERATIVE.has(words[0]) && words.includes('and')) threat = 1;
   if (veiledIf && (harm || misfortune || words.includes('something'))) threat = 1;
-  // An imperative ("stop lying to me", "get out of my sight") is said to the listener about itself.
-  if (subject === undefined && IMPERATIVE_OPENERS.has(words[0])) about ??= 'listener';
   let target: Target = subject ?? about ?? (hasSecond ? 'listener' : 'world');
   // The speaker's or a third party's stance toward the listener ("I hate you", "nobody likes you").
   if (hasSecond && target === 'speaker') target = 'listener';
@@ -266,15 +271,16 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   // Blame is about harm done, whatever good words it names ("you spilled wine on my best coat").
   if (blame > 0) valence = Math.min(valence, -0.3);
   // "Your son wants to see you", "he never calls": someone's wish for (or refusal of) contact is news.
-  if (valence === 0 && affiliation !== 0 && (target === 'news' || subject === 'third')) valence = affiliation > 0 ? 0.4 : -0.6;
-  if (affiliation !== 0 && valence < 0) loss = Math.max(loss, 0.7);
+  if (affiliation !== 0 && (target === 'news' || subject === 'third')) valence = affiliation > 0 ? Math.max(valence, 0.4) : Math.min(valence, -0.6);
+  if (affiliation !== 0 && valence < 0 && (target === 'news' || subject === 'third')) loss = Math.max(loss, 0.7);
   if (death > 0) { r.deathCues += death; if (threat === 0) { loss = 1; valence = Math.min(valence, -0.6); } }
   if (lossWord && valence < 0) loss = Math.max(loss, 0.6);
   // The speaker's own pain invites sympathy, a quiet sadness, whatever its words; bad news of the
   // listener's own people or things is a loss to it (sadness, or fear), not an offence.
   if (target === 'speaker' && valence < 0) loss = Math.max(loss, 0.5);
   if (target === 'news' && valence < 0 && threat === 0) loss = Math.max(loss, 0.6);
-  if (threat > 0) loss = 0;
+  // A threat is about what may come (fear), blame about what the listener did (guilt): neither is a loss.
+  if (threat > 0 || blame > 0) loss = 0;
   // A yes/no question ("are you happy?") asserts nothing; a negative wh-question ("why are you so
   // useless?") is a rhetorical jab and keeps most of its force.
   if (question) valence *= QUESTION_START.has(words[0]) && !WH.has(words[0]) ? 0.2 : valence < 0 ? 0.7 : 0.3;

@@ -22,7 +22,9 @@ export const MORE_IDIOMS: readonly PhraseEntry[] = [
   ph('pain in the neck', -0.7), ph('up the wall', -0.6), ph('last straw', -0.6), ph('slap in the face', -0.7), ph('get on my nerves', -0.6),
   ph('gets on my nerves', -0.6), ph('drive me crazy', -0.5), ph('driving me crazy', -0.5), ph('sick and tired', -0.6),
   ph('feel like', 0), ph('feels like', 0), ph('felt like', 0), ph('looks like', 0), ph('look like', 0), ph('sounds like', 0), ph('just like', 0),
-  ph('the right thing', 0.4), ph('thank you', 0.5), ph('for nothing', -0.3),
+  ph('best friend', 0), ph('good friend', 0), ph('so called', 0), ph('feel down', -0.6, { loss: 0.5 }), ph('felt down', -0.6, { loss: 0.5 }),
+  ph('feel low', -0.6, { loss: 0.5 }), ph('felt low', -0.6, { loss: 0.5 }), ph('out of my sight', -0.8), ph('get out of my', -0.7), ph('leave me alone', -0.6),
+  ph('go away', -0.5), ph('go to hell', -0.9), ph('piss off', -0.8), ph('back off', -0.6), ph('the right thing', 0.4), ph('believe a word', -0.6), ph('not want you', -0.6), ph('thank you', 0.5), ph('for nothing', -0.3),
 ];
 
 /** Euphemisms read by meaning: deaths (also mortality cues: DEATH_EUPHEMISMS), dismissals, veiled insults. */
@@ -88,7 +90,7 @@ export const INSULT_WORDS: Readonly<Record<string, number>> = {
   weasel: -3, parasite: -3, leech: -3, nuisance: -2, pest: -2, hypocrite: -3, psycho: -3, weirdo: -2, halfwit: -3, dimwit: -3, nitwit: -3, twit: -3,
   prat: -3, git: -3, imbecile: -4, cretin: -4, buffoon: -3, oaf: -3, dunce: -3, lazy: -2.5, rude: -3, stinking: -3, greedy: -3, clueless: -3,
   pathetic: -3, loser: -3.5, liar: -3.5, fraud: -4, jerk: -3.5, moron: -4, dumb: -3, ugly: -3, useless: -3, worthless: -3, disgrace: -3, joke: -2,
-  suck: -3, sucks: -3, slow: -1, cheat: -3, coward: -3, lying: -2.5, filthy: -3, greasy: -2, overcharge: -2,
+  suck: -3, sucks: -3, empty: -2.5, numb: -2.5, crushed: -3, devastated: -3, hopeless: -3, cheat: -3, coward: -3, lying: -2.5, filthy: -3, greasy: -2, overcharge: -2,
 };
 
 /** Praise words AFINN lacks (said of the listener: warmth). */

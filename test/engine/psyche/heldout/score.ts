@@ -42,6 +42,11 @@ export interface HalfScore {
   temperamentChanges: number;
   /** Mean label intensity per temperament. */
   meanIntensity: Record<Temperament, number>;
+  /** Mean intensity per temperament on messages expected to hurt (hostile, afraid, sad) and to please (positive). */
+  hurt: Record<Temperament, number>;
+  please: Record<Temperament, number>;
+  /** Primary labels felt per class (over the temperaments), e.g. how often the persona's fault is shame. */
+  labels: Record<string, Record<string, number>>;
 }
 
 export function score(set: Labelled[]): HalfScore {
@@ -49,18 +54,27 @@ export function score(set: Labelled[]): HalfScore {
   const hits: Record<string, number> = {}, counts: Record<string, number> = {};
   const byT = {} as Record<Temperament, number>, intensity = {} as Record<Temperament, number>;
   const misses: string[] = [];
+  const labels: Record<string, Record<string, number>> = {};
   let changes = 0, all = 0, allHits = 0;
   const scored = set.filter((l) => !APART.has(l.cls)).length;
-  for (const t of temps) { byT[t] = 0; intensity[t] = 0; }
+  const hurt = {} as Record<Temperament, number>, please = {} as Record<Temperament, number>;
+  const nHurt = set.filter((l) => !APART.has(l.cls) && [l.expect].flat().every((f) => f === 'hostile' || f === 'afraid' || f === 'sad')).length;
+  const nPlease = set.filter((l) => [l.expect].flat().every((f) => f === 'positive')).length;
+  for (const t of temps) { byT[t] = 0; intensity[t] = 0; hurt[t] = 0; please[t] = 0; }
   for (const l of set) {
     const families = new Set<Family>();
     for (const t of temps) {
       const f = feel(t, l.message);
       families.add(f.family);
+      const seen = (labels[l.cls] ??= {});
+      seen[f.primary] = (seen[f.primary] ?? 0) + 1;
       const ok = accepts(l, f.family);
       hits[l.cls] = (hits[l.cls] ?? 0) + (ok ? 1 : 0);
       counts[l.cls] = (counts[l.cls] ?? 0) + 1;
       intensity[t] += f.intensity / set.length;
+      const want = [l.expect].flat();
+      if (!APART.has(l.cls) && want.every((x) => x === 'hostile' || x === 'afraid' || x === 'sad')) hurt[t] += f.intensity / nHurt;
+      if (want.every((x) => x === 'positive')) please[t] += f.intensity / nPlease;
       if (!APART.has(l.cls)) { byT[t] += ok ? 1 / scored : 0; all++; allHits += ok ? 1 : 0; }
       if (!ok) misses.push(`[${l.cls}/${t}] ${l.message.slice(0, 70)} → ${f.primary} (expected ${[l.expect].flat().join('|')})`);
     }
@@ -68,7 +82,7 @@ export function score(set: Labelled[]): HalfScore {
   }
   const byClass: Record<string, number> = {};
   for (const c of Object.keys(counts)) byClass[c] = hits[c] / counts[c];
-  return { byTemperament: byT, byClass, overall: allHits / all, misses, temperamentChanges: changes, meanIntensity: intensity };
+  return { byTemperament: byT, byClass, overall: allHits / all, misses, temperamentChanges: changes, meanIntensity: intensity, labels, hurt, please };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -82,5 +96,9 @@ export function table(tuning: HalfScore, heldout: HalfScore): string {
   }
   lines.push(`${'overall'.padEnd(18)}${pct(tuning.overall).padStart(9)}${pct(heldout.overall).padStart(10)}`);
   lines.push(`messages whose family changes with temperament: ${tuning.temperamentChanges} / ${heldout.temperamentChanges}`);
+  const r = (h: HalfScore, k: 'hurt' | 'please') => `${h[k].steady.toFixed(3)} → ${h[k].volatile.toFixed(3)} (×${(h[k].volatile / h[k].steady).toFixed(2)})`;
+  lines.push(`mean intensity steady → volatile: hurtful messages ${r(tuning, 'hurt')} / ${r(heldout, 'hurt')}; pleasing ${r(tuning, 'please')} / ${r(heldout, 'please')}`);
+  const fault = (h: HalfScore) => JSON.stringify(h.labels['own-fault'] ?? {});
+  lines.push(`the persona's own fault felt as: ${fault(tuning)} / ${fault(heldout)}`);
   return lines.join('\n');
 }
