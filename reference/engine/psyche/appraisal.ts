@@ -40,6 +40,7 @@ export const DERIVE = {
   TRUST_DEFAULT: 0.5,
   CONTROL_BASE: { chat: 0.6, event: 0.4, action: 0.35 },
   CONTROL_AUTONOMY: 0.3,
+  CONTROL_ELSEWHERE: 0.2,
   CONTROL_HOSTILITY: 0.15,
   AGENCY_OTHER: { chat: -0.8, event: -0.5, action: -0.7 },
   /** Norm compatibility without a matching norm: NORM_DEFAULT + NORM_HOSTILITY·min(0, s). */
@@ -179,6 +180,10 @@ export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: Appraisal
   const bySelf = reading.blame;
   const byNone = Math.abs(reading.news) + Math.abs(reading.speaker) + Math.abs(reading.world) + reading.loss + (other ? 0 : Math.abs(reading.listener));
   const otherAgency = DERIVE.AGENCY_OTHER[kind] ?? DERIVE.AGENCY_OTHER.event;
+  // What happens elsewhere (to the persona's people, the speaker, the world) is out of the persona's
+  // hands more than what is said to its face: a misfortune there is sad, not an affront.
+  const parts = Math.abs(reading.listener) + Math.abs(reading.news) + Math.abs(reading.speaker) + Math.abs(reading.world);
+  const elsewhere = parts > 0 ? 1 - Math.abs(reading.listener) / parts : 0;
   const causes = byOther + bySelf + byNone;
   const agency = causes > 0 ? (otherAgency * byOther + DERIVE.AGENCY_SELF_BLAME * bySelf) / causes : other ? otherAgency : 0;
   const derived: Appraisal = {
@@ -187,7 +192,7 @@ export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: Appraisal
       + DERIVE.RELEVANCE_DEATH * Math.min(1, reading.deathCues),
     goal_congruence: s + DERIVE.TRUST_COLOUR * (2 * trust - 1) * (1 - Math.abs(s)),
     expectedness: 0, // filled below, from the prediction error of the other members
-    controllability: (DERIVE.CONTROL_BASE[kind] ?? DERIVE.CONTROL_BASE.event) + DERIVE.CONTROL_AUTONOMY * (ctx.autonomy - 0.5)
+    controllability: (DERIVE.CONTROL_BASE[kind] ?? DERIVE.CONTROL_BASE.event) - DERIVE.CONTROL_ELSEWHERE * elsewhere + DERIVE.CONTROL_AUTONOMY * (ctx.autonomy - 0.5)
       - DERIVE.CONTROL_HOSTILITY * Math.max(0, -s) - DERIVE.CONTROL_THREAT * reading.threat - DERIVE.CONTROL_LOSS * reading.loss
       - DERIVE.CONTROL_BLAME * reading.blame,
     agency,

@@ -139,11 +139,15 @@ const IMPERATIVE_OPENERS = new Set(['stop', 'get', 'go', 'leave', 'shut', 'quit'
 /** Imperatives that open a conditional threat ("tell anyone and your son gets hurt"). */
 const IMPERATIVE = new Set(['tell', 'say', 'call', 'touch', 'cross', 'try', 'open', 'speak', 'talk', 'move', 'follow', 'squeal', 'snitch']);
 
-const startsAt = (words: string[], i: number, p: Phrase): boolean => {
-  if (i + p.words.length > words.length) return false;
-  for (let j = 0; j < p.words.length; j++) if (words[i + j] !== p.words[j] && stemOf(words[i + j]) !== p.stems[j]) return false;
-  return true;
-};
+/** Where phrase `p` ends when it starts at word i (-1 when it does not): commas inside it are skipped ("well, I never"). */
+function phraseEnd(words: string[], i: number, p: Phrase): number {
+  let k = i;
+  for (let j = 0; j < p.words.length; j++, k++) {
+    while (j > 0 && words[k] === ',') k++;
+    if (k >= words.length || (words[k] !== p.words[j] && stemOf(words[k]) !== p.stems[j])) return -1;
+  }
+  return k;
+}
 
 interface Sentence { target: Target; valence: number; threat: number; blame: number; loss: number; question: boolean }
 
@@ -179,7 +183,8 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
     const candidates = PHRASE_INDEX.get(stemOf(w));
     if (candidates) {
       for (const p of candidates) {
-        if (!startsAt(words, i, p)) continue;
+        const end = phraseEnd(words, i, p);
+        if (end < 0) continue;
         if (p.kind === 'menace') threat = 1;
         else if (p.kind === 'veiledIf') veiledIf = true;
         // Blame denied ("it isn't your fault", "nobody blames you") is reassurance.
@@ -191,7 +196,7 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
           sum += p.valence;
           if (p.event) events += p.valence;
           if (p.loss) loss = Math.max(loss, p.loss);
-          for (let j = 0; j < p.words.length; j++) consumed[i + j] = 1;
+          for (let j = i; j < end; j++) consumed[j] = 1;
         }
       }
     }
@@ -279,6 +284,9 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   // listener's own people or things is a loss to it (sadness, or fear), not an offence.
   if (target === 'speaker' && valence < 0) loss = Math.max(loss, 0.5);
   if (target === 'news' && valence < 0 && threat === 0) loss = Math.max(loss, 0.6);
+  // Another's misfortune ("the neighbour's barn burned down") is felt as sorrow for them (OCC's
+  // sorry-for), not as dislike.
+  if ((target === 'world' || target === 'third') && valence < 0 && events < 0 && Math.abs(events) >= Math.abs(sum - events)) loss = Math.max(loss, 0.5);
   // A threat is about what may come (fear), blame about what the listener did (guilt): neither is a loss.
   if (threat > 0 || blame > 0) loss = 0;
   // A yes/no question ("are you happy?") asserts nothing; a negative wh-question ("why are you so

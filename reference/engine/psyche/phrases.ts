@@ -51,7 +51,8 @@ export const VEILED_MENACE: readonly string[][] = [
   ['you', 'had', 'better'], ['not', 'be', 'so', 'polite'], ['not', 'be', 'so', 'nice'], ['not', 'be', 'so', 'friendly'], ['waiting', 'for', 'you', 'outside'],
   ['you', 'have', 'until'], ['life', 'hell'], ['life', 'a', 'living', 'hell'], ['accidents', 'happen', 'to'], ['see', 'the', 'morning'], ['not', 'be', 'just'],
   ['am', 'watching', 'you'], ['you', 'are', 'next'], ['your', 'days', 'are', 'numbered'], ['keep', 'your', 'mouth', 'shut'], ['coming', 'for', 'your'],
-  ['if', 'you', 'know', 'what', 'is', 'good'], ['hunt', 'you', 'down'],
+  ['if', 'you', 'know', 'what', 'is', 'good'], ['hunt', 'you', 'down'], ['bad', 'might', 'happen', 'to'], ['bad', 'will', 'happen', 'to'],
+  ['bad', 'could', 'happen', 'to'], ['something', 'might', 'happen', 'to'], ['something', 'could', 'happen', 'to'],
 ];
 
 /** "It would be a shame if…", "a pity if…": menace when the sentence names a harm or a misfortune. */

@@ -9,7 +9,7 @@ import { AFINN, EVENT_VALENCE, INTENSIFIERS, KIN, LOSS, NEGATORS, SECOND, STOP }
 const SLANG: Readonly<Record<string, string>> = {
   u: 'you', ya: 'you', yu: 'you', r: 'are', urs: 'yours', h8: 'hate', h8s: 'hates', h8ed: 'hated', gr8: 'great', l8r: 'later', b4: 'before',
   thx: 'thanks', thnx: 'thanks', thanx: 'thanks', tx: 'thanks', ty: 'thank you', tysm: 'thank you so much', plz: 'please', pls: 'please',
-  im: "i'm", ive: "i've", idk: "i don't know", idc: "i don't care", dont: "don't", cant: "can't", didnt: "didn't", doesnt: "doesn't",
+  im: 'i am', "i'm": 'i am', ive: "i've", idk: "i don't know", idc: "i don't care", dont: "don't", cant: "can't", didnt: "didn't", doesnt: "doesn't",
   isnt: "isn't", wasnt: "wasn't", wouldnt: "wouldn't", couldnt: "couldn't", shouldnt: "shouldn't", youre: "you're", thats: "that's",
   wat: 'what', wut: 'what', wen: 'when', luv: 'love', lov: 'love', ily: 'i love you', cuz: 'because', coz: 'because', bc: 'because',
   ppl: 'people', wtf: 'what the hell', stfu: 'shut up', gtfo: 'get out', ffs: 'for god sake', nvr: 'never', gud: 'good',
@@ -49,7 +49,9 @@ export interface Normalised { text: string; shouted: boolean }
 const WORD = /[\p{L}\p{N}']+/gu;
 
 /** The text a person meant, and whether it was shouted (most of its letters in capitals). */
-export function normalise(text: string): Normalised {
+export function normalise(input: string): Normalised {
+  // Typographic apostrophes ("I’m") are the plain one to wink-nlp's contractions and to the lexicon.
+  const text = input.includes('\u2019') || input.includes('\u2018') ? input.replace(/[\u2018\u2019]/g, "'") : input;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   const capitals = text.match(/\p{Lu}/gu)?.length ?? 0;
   const shouted = letters >= 6 && capitals / letters > 0.7;
@@ -80,6 +82,6 @@ export function normalise(text: string): Normalised {
     }
     i++;
   }
-  if (!changed) return { text, shouted };
+  if (!changed) return { text, shouted };  // (text may already differ from input by its apostrophes)
   return { text: out + text.slice(last), shouted };
 }
