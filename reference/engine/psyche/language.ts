@@ -8,7 +8,7 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import {
-  AFFILIATIVE_STEMS, AFINN, APOLOGIES, BLAME, CONCEPT, DEATH_PHRASES, DEATH_STEMS, DOWNTONERS, EVENT_VALENCE, FIRST_SUBJECT,
+  AFFILIATIVE_STEMS, AFINN, APOLOGIES, BLAME, CONCEPT, DEATH_PHRASES, DEATH_STEMS, DOWNTONERS, EVENT_VALENCE, FIRST, FIRST_SUBJECT,
   FUTURE, GREETINGS, HARM_STEMS, IDIOMS, INTENSIFIERS, KIN, LAY, LOSS, MENACE, NEGATORS, PHRASES, QUESTION_START, SECOND,
   STOP, SURPRISE, SURPRISE_PHRASES, THANKS, THIRD, stem,
 } from './lexicon.ts';
@@ -40,6 +40,7 @@ function renewed() {
 }
 
 export type Target = 'listener' | 'news' | 'speaker' | 'third' | 'world';
+export type Asks = 'time' | 'place' | 'price' | 'have' | 'may' | 'favour' | 'opinion' | 'reason' | 'who' | 'other';
 
 export interface Reading {
   /** The speaker's evaluation of the listener (praise +, insult −), [−1, 1]. */
@@ -62,9 +63,18 @@ export interface Reading {
   surprise: number;
   /** The utterance ends in a question. */
   question: boolean;
-  /** A question about the listener ("how are you?"). */
+  /** A question about the listener's feelings ("how are you?", "are you alright?"). */
   asksListener: boolean;
+  /** What the last sentence asks, when it is a question: a time, a place, a price, whether there is something,
+   *  leave to do something, a favour, an opinion, a reason, who; else other. */
+  asks?: Asks;
+  /** The last sentence asks for something to be done ("could you…", "please…"). */
+  request: boolean;
+  /** The thing a question or request is about ("breakfast", "room"), as written in lower case. */
+  focus?: string;
   greeting: boolean;
+  /** How the speaker greeted ("good morning", "hello"), when it did. */
+  greetWord?: string;
   thanks: boolean;
   apology: boolean;
   /** Written mostly in capitals: shouted. */
@@ -134,6 +144,9 @@ const CLAUSE_BREAK = new Set(['and', 'but', 'because', 'so', 'then', 'while', 'a
 const LIKE_BEFORE = new Set(['feel', 'feels', 'felt', 'look', 'looks', 'looked', 'sound', 'sounds', 'seem', 'seems', 'just', 'more', 'less', 'exactly', 'would', 'is', 'was', 'are', 'were', 'be']);
 const comparing = (words: string[], i: number): boolean => LIKE_BEFORE.has(words[i - 1] ?? '') || words[i + 1] === 'a' || words[i + 1] === 'an';
 
+const POSSESSIVE = new Set(['your', 'his', 'her', 'their', 'the', 'our', 'my']);
+/** Verbs of ending: negated, they assert what follows ("can't stop crying"). */
+const CESSATION = new Set(['stop', 'stopped', 'quit', 'cease', 'help']);
 /** Verbs that open an order given to the listener. */
 const IMPERATIVE_OPENERS = new Set(['stop', 'get', 'go', 'leave', 'shut', 'quit', 'give', 'come', 'look', 'listen', 'stay', 'keep', 'watch', 'move', 'back', 'drop', 'cut']);
 /** Imperatives that open a conditional threat ("tell anyone and your son gets hurt"). */
@@ -149,14 +162,35 @@ function phraseEnd(words: string[], i: number, p: Phrase): number {
   return k;
 }
 
-interface Sentence { target: Target; valence: number; threat: number; blame: number; loss: number; question: boolean }
+interface Sentence { target: Target; valence: number; threat: number; blame: number; loss: number; question: boolean; feelings: boolean }
+
+/** Words a question or a request is not about. */
+const NOT_FOCUS = new Set([...QUESTION_START, 'you', 'i', 'we', 'me', 'it', 'there', 'the', 'a', 'an', 'your', 'my', 'our', 'this', 'that', 'time',
+  'much', 'many', 'far', 'long', 'please', 'kindly', 'any', 'some', 'tell', 'know', 'think', 'recommend', 'like', 'get', 'buy', 'find', 'served', 'open']);
+/** Feelings a question about the listener asks after ("are you alright?"). */
+const FEELING_WORDS = new Set(['feel', 'feeling', 'feelings', 'ok', 'okay', 'alright', 'well', 'fine', 'happy', 'sad', 'mood', 'doing', 'holding', 'been', 'going']);
+
+/** What a question asks for, from its first words. */
+function asksOf(words: string[]): Asks {
+  const [a, b = '', c = ''] = words;
+  if (a === 'when' || (a === 'what' && b === 'time') || (a === 'how' && b === 'long')) return 'time';
+  if (a === 'where' || (a === 'how' && b === 'far') || (a === 'which' && (b === 'way' || b === 'road'))) return 'place';
+  if (a === 'how' && (b === 'much' || b === 'many')) return 'price';
+  if (words.includes('recommend') || words.includes('suggest') || a === 'which' || (b === 'you' && (c === 'think' || c === 'like' || c === 'prefer')) || a === 'should') return 'opinion';
+  if (((a === 'do' || a === 'does') && b === 'you' && c === 'have') || ((a === 'is' || a === 'are') && b === 'there')) return 'have';
+  if ((a === 'can' || a === 'could' || a === 'may') && (b === 'i' || b === 'we')) return 'may';
+  if ((a === 'can' || a === 'could' || a === 'would' || a === 'will') && b === 'you') return 'favour';
+  if (a === 'why') return 'reason';
+  if (a === 'who') return 'who';
+  return 'other';
+}
 
 type Draft = { -readonly [K in keyof Reading]: Reading[K] } & { concepts: Set<string> };
 
 /** Reads one sentence's tokens (normal forms, token types, wink's negation flags) into `r`. */
 function sentence(words: string[], types: string[], negated: boolean[], r: Draft): Sentence {
   let sum = 0, events = 0, threat = 0, blame = 0, loss = 0, death = 0, harm = false, future = false, affiliation = 0, lossWord = false;
-  let misfortune = false, menace = false, veiledIf = false;
+  let misfortune = false, menace = false, veiledIf = false, ceased = false;
   let subject: Target | undefined;
   let about: Target | undefined;
   let indefinite = false;
@@ -167,9 +201,9 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   const consumed = new Uint8Array(words.length);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
-    if (types[i] === 'punctuation') { if (w === ',' || w === ';') { negScope = false; clauseEvents = 0; clauseNegated = false; } continue; }
+    if (types[i] === 'punctuation') { if (w === ',' || w === ';') { negScope = false; ceased = false; clauseEvents = 0; clauseNegated = false; } continue; }
     if (CLAUSE_BREAK.has(w)) { clauseEvents = 0; clauseNegated = false; }
-    const neg = negated[i] || negScope;
+    const neg = !ceased && (negated[i] || negScope);
     const emoji = types[i] === 'emoji' ? EMOJI.get(w.replace(/\uFE0F/g, '')) : undefined;
     if (emoji) {
       sum += emoji.valence;
@@ -201,6 +235,12 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
       }
     }
     if (w === 'to' && words[i + 1] === 'rest' && words.slice(Math.max(0, i - 3), i).some((x) => LAY.has(x))) death++;
+    // "Let your son go", "let the inn go": a dismissal or a loss, said around its object.
+    if ((w === 'let' || w === 'letting') && POSSESSIVE.has(words[i + 1]) && words.slice(i + 2, i + 6).includes('go')) {
+      sum -= 0.6; events -= 0.6; loss = Math.max(loss, 0.6);
+    }
+    // "Can't stop crying", "couldn't help laughing": a negated end of something says it goes on.
+    if ((negScope || negated[i]) && CESSATION.has(w)) { negScope = false; ceased = true; }
     if (NEGATORS.has(w)) {
       negScope = true;
       // "The fire did not reach your inn": the clause's misfortune did not happen.
@@ -222,7 +262,10 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
     if (r.topic === undefined && KIN.has(words[i + 1] ?? '') && (w === 'your' || w === 'my' || w === 'his' || w === 'her' || w === 'our')) {
       r.topic = `${w} ${words[i + 1]}`;
     }
-    if (GREETINGS.has(w) && !(w === 'morning' || w === 'afternoon' || w === 'evening') || (w === 'morning' || w === 'afternoon' || w === 'evening') && (i === 0 || words[i - 1] === 'good')) r.greeting = true;
+    // "Morning", "evening" greet only as a greeting ("Good morning!", "Morning."), not as a time
+    // ("…walks to school every morning").
+    const daytime = w === 'morning' || w === 'afternoon' || w === 'evening';
+    if (GREETINGS.has(w) && (daytime ? i === 0 || words[i - 1] === 'good' : true) && !r.greeting) { r.greeting = true; r.greetWord = daytime ? `good ${w}` : w; }
     // Thanks are said to someone: the listener.
     if (THANKS.has(w)) { r.thanks = true; about ??= 'listener'; }
     if (APOLOGIES.has(w)) r.apology = true;
@@ -255,6 +298,15 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   }
   const last = words[words.length - 1];
   const question = last === '?' || (QUESTION_START.has(words[0]) && last !== '.' && last !== '!');
+  if (question) {
+    r.asks = asksOf(words);
+    r.request = r.asks === 'favour';
+  } else {
+    r.asks = undefined;
+    r.request = words.includes('please') || (IMPERATIVE_OPENERS.has(words[0]) && sum >= 0);
+  }
+  r.focus = words.find((w, i) => types[i] === 'word' && w.length > 2 && !NOT_FOCUS.has(w) && !STOP.has(w) && !SECOND.has(w) && !FIRST.has(w));
+  const feelings = question && hasSecond && words.some((w) => FEELING_WORDS.has(w));
   if (last === '!') sum *= 1.2;
   // "Not … at all" strengthens what the negation says.
   if (negScope && words.includes('all') && words[words.indexOf('all') - 1] === 'at') sum *= 1.5;
@@ -292,7 +344,7 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   // A yes/no question ("are you happy?") asserts nothing; a negative wh-question ("why are you so
   // useless?") is a rhetorical jab and keeps most of its force.
   if (question) valence *= QUESTION_START.has(words[0]) && !WH.has(words[0]) ? 0.2 : valence < 0 ? 0.7 : 0.3;
-  return { target, valence, threat, blame, loss, question };
+  return { target, valence, threat, blame, loss, question, feelings };
 }
 
 /** How much louder a shouted message is. */
@@ -300,7 +352,7 @@ const SHOUT = 1.3;
 
 const EMPTY = (): Draft => ({
   listener: 0, news: 0, speaker: 0, world: 0, threat: 0, blame: 0, loss: 0, deathCues: 0, surprise: 0,
-  question: false, asksListener: false, greeting: false, thanks: false, apology: false, shouted: false, concepts: new Set(),
+  question: false, asksListener: false, request: false, greeting: false, thanks: false, apology: false, shouted: false, concepts: new Set(),
 });
 
 /**
@@ -330,7 +382,7 @@ function readText(text: string): Reading {
     r.blame = Math.max(r.blame, out.blame);
     r.loss = Math.max(r.loss, out.loss);
     r.question = out.question;
-    if (out.question && out.target === 'listener') r.asksListener = true;
+    if (out.feelings && out.target === 'listener') r.asksListener = true;
   }
   r.surprise = clamp01(r.surprise);
   return r;
