@@ -132,6 +132,7 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   const socialUpdates = key !== undefined
     ? relate(s, t, key, percept.sourceId ?? key, a, now, percept.worldTrust, s.tmt.distalDefense ? s.tmt.defenseStrength : 0, percept.kind === 'chat' && text ? ap.stance : undefined)
     : [];
+  if (key !== undefined) inn.lastSource = key;
   interact(s, t);
   appraiseEsteem(s.selfEsteem, a, social);
   updateMotivation(s, key ?? percept.type, a, key ?? (a.agency > 0.3 ? 'self' : 'circumstance'));

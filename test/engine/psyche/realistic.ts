@@ -81,6 +81,8 @@ export interface Step {
   kind: StepKind;
   /** The line's kind for chats (insult, threat, …), the event type or the action name. */
   what: string;
+  /** Who spoke or acted, for chats and actions. */
+  source?: string;
   primary?: string;
   snap: PersonaSnapshot;
 }
@@ -109,9 +111,10 @@ export function realisticSession(temperament: Extract<Temperament, 'steady' | 'v
     const p = PHASES[phase];
     let what = '';
     let primary: string | undefined;
+    let source: string | undefined;
     if (kind === 'chat') {
       what = pick(p.chats);
-      const source = what === 'insult' || what === 'threat' || what === 'fault' ? 'dock_boss' : pick(['ana', 'marco']);
+      source = what === 'insult' || what === 'threat' || what === 'fault' ? 'dock_boss' : pick(['ana', 'marco']);
       primary = psyche.perceive(snap, config, { kind: 'chat', type: 'chat', source, sourceId: `id-${source}`, text: pick(SAY[what]), timestamp: now }).discrete.primary;
     } else if (kind === 'event') {
       const e = pick(p.events);
@@ -119,6 +122,7 @@ export function realisticSession(temperament: Extract<Temperament, 'steady' | 'v
       primary = psyche.perceive(snap, config, { kind: 'event', type: e.type, text: e.text, stimulus: e.stimulus, timestamp: now }).discrete.primary;
     } else if (kind === 'action') {
       what = pick(p.actions);
+      source = 'dock_boss';
       const a = ACTIONS[what];
       primary = psyche.perceive(snap, config, { kind: 'action', type: what, source: 'dock_boss', sourceId: 'id-dock_boss', text: a.text, appraisal: a.appraisal, stimulus: a.stimulus, timestamp: now }).discrete.primary;
     } else {
@@ -132,7 +136,7 @@ export function realisticSession(temperament: Extract<Temperament, 'steady' | 'v
         psyche.elapse(snap, config, dt, now);
       }
     }
-    steps.push({ step, phase, kind, what, primary, snap: structuredClone(snap) });
+    steps.push({ step, phase, kind, what, source, primary, snap: structuredClone(snap) });
   });
   return steps;
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { psyche } from '../../../reference/engine/psyche/index.ts';
 import { discreteOf, octant, PROTOTYPES } from '../../../reference/engine/psyche/discrete.ts';
+import { PLAIN } from '../../../reference/engine/psyche/views.ts';
 import { chat, INSULT, persona, PRAISE } from './helpers.ts';
 
 describe('discrete emotion', () => {
@@ -111,6 +112,7 @@ describe('prompt lines', () => {
     expect(lines).toContain('You are ada, innkeeper.');
     expect(lines).toContain('honesty');
     expect(lines).toContain('keep the inn open');
-    expect(lines).toContain(`you feel ${psyche.discrete(snap).primary.replace(/_/g, ' ')}`);
+    // In a plain word (issue 27): "angry", not "anger"; "in despair", not "fears confirmed".
+    expect(lines).toContain(`you feel ${PLAIN.feeling[psyche.discrete(snap).primary]}`);
   });
 });
