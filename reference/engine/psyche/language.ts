@@ -79,6 +79,8 @@ export interface Reading {
   apology: boolean;
   /** Written mostly in capitals: shouted. */
   shouted: boolean;
+  /** Praise said of a bad situation ("Oh great, the soup is cold again."): read as the complaint it is. */
+  sarcasm: boolean;
   /** Someone dear named with a possessive ("your son", "my father"), as written. */
   topic?: string;
   /** Stems of the content words through the synonym groups, for goal matching. */
@@ -352,7 +354,7 @@ const SHOUT = 1.3;
 
 const EMPTY = (): Draft => ({
   listener: 0, news: 0, speaker: 0, world: 0, threat: 0, blame: 0, loss: 0, deathCues: 0, surprise: 0,
-  question: false, asksListener: false, request: false, greeting: false, thanks: false, apology: false, shouted: false, concepts: new Set(),
+  question: false, asksListener: false, request: false, greeting: false, thanks: false, apology: false, shouted: false, sarcasm: false, concepts: new Set(),
 });
 
 /**
@@ -372,9 +374,11 @@ function readText(text: string): Reading {
   const words = toks.out(its.normal) as string[];
   const types = toks.out(its.type) as string[];
   const negated = toks.out(its.negationFlag) as unknown as boolean[];
+  let negativeSeen = false;
   for (const [from, to] of doc.sentences().out(its.span) as unknown as Array<[number, number]>) {
     if (to < from) continue;
     const out = sentence(words.slice(from, to + 1), types.slice(from, to + 1), negated.slice(from, to + 1), r);
+    if (out.valence < 0 || out.blame > 0) negativeSeen = true;
     const bucket = out.target === 'third' ? 'world' : out.target;
     // A shouted message says it louder.
     r[bucket] = clamp11(r[bucket] + out.valence * (plain.shouted ? SHOUT : 1));
@@ -385,7 +389,31 @@ function readText(text: string): Reading {
     if (out.feelings && out.target === 'listener') r.asksListener = true;
   }
   r.surprise = clamp01(r.surprise);
+  if (sarcastic(words, types, negativeSeen)) {
+    // Sarcasm as contrast (Riloff et al. 2013): a positive opener over a negative situation is a
+    // complaint to the listener; its praise counts against it.
+    r.sarcasm = true;
+    r.listener = clamp11(Math.min(r.listener, 0) - Math.max(0.5, Math.max(0, r.listener) + Math.max(0, r.world) + Math.max(0, r.speaker)));
+    r.world = Math.min(r.world, 0);
+    r.speaker = Math.min(r.speaker, 0);
+    r.surprise = 0;
+    r.thanks = false;
+  }
   return r;
+}
+
+/** Openers of praise or cheer that sarcasm puts before a bad situation. */
+const SARCASTIC_OPENERS = new Set(['great', 'lovely', 'perfect', 'brilliant', 'fantastic', 'wonderful', 'nice', 'thanks', 'congratulations', 'clearly', 'sure', 'yeah', 'wow', 'oh', 'well']);
+/** A bad situation said without a bad word (waiting, nothing); a word that only repeats (again) is none. */
+const SITUATION = new Set(['waiting', 'waited', 'nothing']);
+
+/** Whether a text is sarcastic: a cheerful opener ("oh great", "lovely,") with a bad situation, or "yeah, right". */
+function sarcastic(words: string[], types: string[], negativeSeen: boolean): boolean {
+  const w = words.filter((_, i) => types[i] !== 'punctuation');
+  if (w[0] === 'yeah' && w[1] === 'right') return true;
+  const opener = SARCASTIC_OPENERS.has(w[0]) && (w[0] !== 'oh' && w[0] !== 'well' && w[0] !== 'wow' && w[0] !== 'sure' && w[0] !== 'yeah' ? true : (AFINN[w[1]] ?? 0) > 0 || w[1] === 'sure' || w[1] === 'you' || w[1] === 'how');
+  if (!opener) return false;
+  return negativeSeen || w.some((x) => SITUATION.has(x));
 }
 
 /** Goal concepts of a text (memoised by the caller per goal content). */

@@ -30,6 +30,7 @@ export function actOf(r: Reading | undefined): string {
   if (!r) return 'presence';
   if (r.threat > 0) return 'threat';
   if (r.blame > 0) return 'blame';
+  if (r.sarcasm) return 'sarcasm';
   if (r.deathCues > 0 && r.loss > 0 && (r.news < 0 || r.listener < 0)) return 'grief';
   if (r.deathCues > 0 && r.loss > 0) return 'condolence';
   if (r.listener <= -0.25) return 'insult';
@@ -72,6 +73,10 @@ const ACTS: Record<string, Table> = {
   },
   condolence: {
     any: ["I'm so sorry about {topic}. How are you holding up?", "That's terrible. I'm so sorry for your loss.", "I'm sorry. If you want to talk about {topic}, I'm here."],
+  },
+  sarcasm: {
+    hostile: ['No need for sarcasm.', "Spare me the sarcasm. What's wrong?", 'Say it plainly, then.'],
+    any: ["I'm sorry. Let me see what I can do about it.", "You're right to be annoyed. I'll fix it.", "Alright, I hear you. Let me make it right."],
   },
   insult: {
     hostile: ["I don't appreciate that.", "That's out of line, and you know it.", 'Watch your tone with me.'],
