@@ -49,13 +49,14 @@ export function benchChatCost(): { engineUs: number; engineVariedUs: number; han
   return { engineUs, engineVariedUs, handlerUs };
 }
 
-/** After/before: this checkout's engine against another's, timed alternately (median of 5 rounds each). */
+/** After/before: this checkout's engine against another's, timed alternately (median of ROUNDS rounds each). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 async function compare(dir: string): Promise<void> {
   const before = (await import(`${dir.replace(/\/$/, '')}/reference/engine/world/index.ts`)) as Engine;
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const varied of [false, true]) {
     const b: number[] = [], a: number[] = [];
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       b.push(engineCost(before, varied, varied ? 2_000 : 5_000));
       a.push(engineCost(engine, varied, varied ? 2_000 : 5_000));
     }
