@@ -299,7 +299,8 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
     }
   }
   const last = words[words.length - 1];
-  const question = last === '?' || (QUESTION_START.has(words[0]) && last !== '.' && last !== '!');
+  // Unpunctuated chat that opens like a question is one ("is the kitchen open"), but "don't …" is an order.
+  const question = last === '?' || (QUESTION_START.has(words[0]) && !(words[0] === 'do' && words[1] === 'not') && last !== '.' && last !== '!');
   if (question) {
     r.asks = asksOf(words);
     r.request = r.asks === 'favour';
@@ -349,8 +350,9 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   return { target, valence, threat, blame, loss, question, feelings };
 }
 
-/** How much louder a shouted message is. */
+/** How much louder a shouted message is, and how hostile a shouted message that says nothing good. */
 const SHOUT = 1.3;
+const SHOUTED_AT = 0.35;
 
 const EMPTY = (): Draft => ({
   listener: 0, news: 0, speaker: 0, world: 0, threat: 0, blame: 0, loss: 0, deathCues: 0, surprise: 0,
@@ -379,6 +381,11 @@ function readText(text: string): Reading {
     if (to < from) continue;
     const out = sentence(words.slice(from, to + 1), types.slice(from, to + 1), negated.slice(from, to + 1), r);
     if (out.valence < 0 || out.blame > 0) negativeSeen = true;
+    // Shouting what is not good news or praise is shouting at the listener ("DON'T TOUCH MY STUFF").
+    if (plain.shouted && out.threat === 0 && !out.question && (out.valence === 0 || (out.valence < 0 && out.target === 'listener'))) {
+      out.target = 'listener';
+      out.valence = Math.min(out.valence, -SHOUTED_AT);
+    }
     const bucket = out.target === 'third' ? 'world' : out.target;
     // A shouted message says it louder.
     r[bucket] = clamp11(r[bucket] + out.valence * (plain.shouted ? SHOUT : 1));

@@ -24,7 +24,9 @@ export const MORE_IDIOMS: readonly PhraseEntry[] = [
   ph('feel like', 0), ph('feels like', 0), ph('felt like', 0), ph('looks like', 0), ph('look like', 0), ph('sounds like', 0), ph('just like', 0),
   ph('best friend', 0), ph('good friend', 0), ph('so called', 0), ph('feel down', -0.6, { loss: 0.5 }), ph('felt down', -0.6, { loss: 0.5 }),
   ph('feel low', -0.6, { loss: 0.5 }), ph('felt low', -0.6, { loss: 0.5 }), ph('out of my sight', -0.8), ph('get out of my', -0.7), ph('leave me alone', -0.6),
-  ph('go away', -0.5), ph('go to hell', -0.9), ph('piss off', -0.8), ph('back off', -0.6), ph('the right thing', 0.4), ph('believe a word', -0.6), ph('not want you', -0.6), ph('thank you', 0.5), ph('for nothing', -0.3),
+  ph('go away', -0.5), ph('go to hell', -0.9), ph('piss off', -0.8), ph('back off', -0.6), ph('the right thing', 0.4),
+  ph('expected better', -0.6), ph('expected much better', -0.7), ph('expected more', -0.5), ph('deserve better', -0.5), ph('could be better', -0.3),
+  ph('no friend of', -0.6), ph('so mean', -0.6), ph('mean to me', -0.6), ph('make me sick', -0.8), ph('makes me sick', -0.8), ph('believe a word', -0.6), ph('not want you', -0.6), ph('thank you', 0.5), ph('for nothing', -0.3),
 ];
 
 /** Euphemisms read by meaning: deaths (also mortality cues: DEATH_EUPHEMISMS), dismissals, veiled insults. */

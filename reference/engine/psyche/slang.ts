@@ -9,7 +9,7 @@ import { AFINN, EVENT_VALENCE, INTENSIFIERS, KIN, LOSS, NEGATORS, SECOND, STOP }
 const SLANG: Readonly<Record<string, string>> = {
   u: 'you', ya: 'you', yu: 'you', r: 'are', urs: 'yours', h8: 'hate', h8s: 'hates', h8ed: 'hated', gr8: 'great', l8r: 'later', b4: 'before',
   thx: 'thanks', thnx: 'thanks', thanx: 'thanks', tx: 'thanks', ty: 'thank you', tysm: 'thank you so much', plz: 'please', pls: 'please',
-  im: 'i am', "i'm": 'i am', ive: "i've", idk: "i don't know", idc: "i don't care", dont: "don't", cant: "can't", didnt: "didn't", doesnt: "doesn't",
+  im: 'i am', "i'm": 'i am', youll: 'you will', theyll: 'they will', ive: "i've", idk: "i don't know", idc: "i don't care", dont: "don't", cant: "can't", didnt: "didn't", doesnt: "doesn't",
   isnt: "isn't", wasnt: "wasn't", wouldnt: "wouldn't", couldnt: "couldn't", shouldnt: "shouldn't", youre: "you're", thats: "that's",
   wat: 'what', wut: 'what', wen: 'when', luv: 'love', lov: 'love', ily: 'i love you', cuz: 'because', coz: 'because', bc: 'because',
   ppl: 'people', wtf: 'what the hell', stfu: 'shut up', gtfo: 'get out', ffs: 'for god sake', nvr: 'never', gud: 'good',
@@ -40,8 +40,8 @@ function unstretch(w: string): string {
   // "happpy" → "happy" (two), "soooo" → "so", "diiied" → "died" (one); else keep the doubled form.
   if (KNOWN.has(two)) return two;
   if (KNOWN.has(one)) return one;
-  // One run doubled, the others single ("shuttt" → "shut", "upppp" → "up" come out as `one`).
-  return two;
+  // A stretched last letter is a single one ("wayyy", "pleaseee"); inside, the double is likelier ("coool").
+  return /(\p{L})\1{2,}$/u.test(w) ? w.replace(/(\p{L})\1{2,}$/u, '$1').replace(/(\p{L})\1{2,}/gu, '$1$1') : two;
 }
 
 export interface Normalised { text: string; shouted: boolean }
@@ -73,6 +73,8 @@ export function normalise(input: string): Normalised {
       // "thx 4 evrything", "talk 2 me": a digit between words stands for a word.
       spelled = lower === '4' ? 'for' : 'to';
     }
+    // "ILL KILL YOU", "Ill be there": at the start, "ill" without its apostrophe is "I'll".
+    if (i === 0 && lower === 'ill' && /^\p{L}/u.test(words[1] ?? '')) spelled = 'i will';
     if (spelled) w = spelled;
     else if (ELONGATED.test(w)) w = unstretch(lower);
     if (w !== raw) {
