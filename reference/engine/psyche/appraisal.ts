@@ -152,12 +152,12 @@ export function stanceOf(r: Reading): number {
 /**
  * Who is affected decides the family: what a message says of a third party or the world is news
  * for the persona when it names the persona's people or goals ("Lucia failed her exam", Lucia being
- * in a goal), in the share the goal's concepts match; bad news of its own is a loss (sadness), not
+ * named in a goal), in the share the goal's concepts match (a name, capitalised, matches fully); bad news of its own is a loss (sadness), not
  * an offence by the teller. The reading is shared (memoised), so a changed copy is returned.
  */
-export function concerning(r: Reading, goals: PersonaSnapshot['goals']): Reading {
+export function concerning(r: Reading, goals: PersonaSnapshot['goals'], text: string): Reading {
   if (r.world === 0) return r;
-  const m = goalShare(goals, r.concepts);
+  const m = goalShare(goals, r.concepts, text);
   if (m === 0) return r;
   const moved = r.world * m;
   return { ...r, world: r.world - moved, news: Math.max(-1, Math.min(1, r.news + moved)), loss: moved < 0 && r.threat === 0 ? Math.max(r.loss, 0.6 * m) : r.loss };
@@ -166,7 +166,7 @@ export function concerning(r: Reading, goals: PersonaSnapshot['goals']): Reading
 export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: AppraisalContext): Appraised {
   const given = (percept.appraisal ?? {}) as Partial<Appraisal>;
   const text = percept.text ?? '';
-  const reading = concerning(read(text || percept.type.replace(/[_-]/g, ' ')), snap.goals);
+  const reading = concerning(read(text || percept.type.replace(/[_-]/g, ' ')), snap.goals, text);
   const s = feltOf(reading, ctx.traits);
   const trust = clamp01(fin(ctx.trust, DERIVE.TRUST_DEFAULT));
   const kind = percept.kind;
