@@ -17,11 +17,14 @@ const SLANG: Readonly<Record<string, string>> = {
   looser: 'loser', lier: 'liar', liers: 'liars', sik: 'sick', kil: 'kill', kilt: 'killed', wil: 'will', evrything: 'everything',
   everythin: 'everything', evry: 'every', stoopid: 'stupid', stupd: 'stupid', stpid: 'stupid', idiut: 'idiot', dum: 'dumb',
   hte: 'hate', freind: 'friend', realy: 'really', sory: 'sorry', sorri: 'sorry', beleive: 'believe', definately: 'definitely',
-  hapy: 'happy', happi: 'happy', srsly: 'seriously', rly: 'really', ur: '',
+  hapy: 'happy', happi: 'happy', srsly: 'seriously', rly: 'really',
 };
 
 /** "ur" is "you're" before a description ("ur a lier", "ur amazing") and "your" before a thing ("ur mom"). */
 const BEFORE_DESCRIPTION = new Set(['a', 'an', 'the', 'so', 'such', 'very', 'too', 'not', 'being', 'gonna', 'going', 'always', 'never', 'just', 'really', 'sooo', 'soo']);
+
+/** Verbs that follow "I'll": "ill" before one of them lost its apostrophe ("Ill be there"). */
+const AFTER_ILL = new Set('be kill hurt get come go call see make find do take tell show never always break burn destroy end pay wait have try miss love help text ring bring'.split(' '));
 
 /** Words the lexicon knows: an elongated word is cut down to one of these when it can be. */
 const KNOWN = new Set<string>([
@@ -73,8 +76,8 @@ export function normalise(input: string): Normalised {
       // "thx 4 evrything", "talk 2 me": a digit between words stands for a word.
       spelled = lower === '4' ? 'for' : 'to';
     }
-    // "ILL KILL YOU", "Ill be there": at the start, "ill" without its apostrophe is "I'll".
-    if (i === 0 && lower === 'ill' && /^\p{L}/u.test(words[1] ?? '')) spelled = 'i will';
+    // "ILL KILL YOU", "Ill be there": at the start and before a verb, "ill" without its apostrophe is "I'll".
+    if (i === 0 && lower === 'ill' && AFTER_ILL.has((words[1] ?? '').toLowerCase())) spelled = 'i will';
     if (spelled) w = spelled;
     else if (ELONGATED.test(w)) w = unstretch(lower);
     if (w !== raw) {
@@ -84,6 +87,6 @@ export function normalise(input: string): Normalised {
     }
     i++;
   }
-  if (!changed) return { text, shouted };  // (text may already differ from input by its apostrophes)
-  return { text: out + text.slice(last), shouted };
+  // `text` already has plain apostrophes; words changed are spliced into it.
+  return { text: changed ? out + text.slice(last) : text, shouted };
 }
