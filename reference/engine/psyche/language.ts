@@ -1,10 +1,12 @@
-// The reading of an utterance: what a message says and about whom, before it is appraised. wink-nlp
-// (English lite model) splits sentences, expands contractions and marks negation scope; the word
-// lists of lexicon.ts then find, per sentence, whom it is about (the listener, the listener's
-// people, the speaker, a third party or the world), its valence (AFINN-165 with negation,
-// intensifiers and downtoners, idioms read whole), threats (harm to the listener in the future),
-// blame of the listener's conduct, losses, death by meaning (euphemisms in, idioms out), surprise
-// and questions; and the concepts (stems through synonym groups) that goals are matched with.
+// The reading of an utterance: what a message says and about whom, before it is appraised. The text
+// is first made readable (slang.ts: shouting, stretched words, text-speak); wink-nlp (English lite
+// model) splits sentences, expands contractions and marks negation scope; the word lists of
+// lexicon.ts and phrases.ts and the emoji of emoji.ts then find, per sentence, whom it is about (the
+// listener, the listener's people or things, the speaker, a third party or the world), its valence
+// (AFINN-165 with negation, intensifiers and downtoners; idioms and euphemisms read whole, by stem),
+// threats (harm to the listener in the future, veiled menace), blame of the listener's conduct,
+// losses, death by meaning (euphemisms in, idioms out), surprise, questions (questions.ts: what they
+// ask) and sarcasm (sarcasm.ts); and the concepts (stems through synonym groups) goals are matched with.
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import {
@@ -17,6 +19,8 @@ import {
 } from './phrases.ts';
 import { EMOJI } from './emoji.ts';
 import { normalise } from './slang.ts';
+import { asksOf, FEELING_WORDS, NOT_FOCUS, type Asks } from './questions.ts';
+import { sarcastic } from './sarcasm.ts';
 import { clamp01, clamp11, memoize } from './util.ts';
 
 const WH = new Set(['why', 'how', 'what', 'who']);
@@ -40,7 +44,7 @@ function renewed() {
 }
 
 export type Target = 'listener' | 'news' | 'speaker' | 'third' | 'world';
-export type Asks = 'time' | 'place' | 'price' | 'have' | 'may' | 'favour' | 'opinion' | 'reason' | 'who' | 'other';
+export type { Asks } from './questions.ts';
 
 export interface Reading {
   /** The speaker's evaluation of the listener (praise +, insult −), [−1, 1]. */
@@ -165,27 +169,6 @@ function phraseEnd(words: string[], i: number, p: Phrase): number {
 }
 
 interface Sentence { target: Target; valence: number; threat: number; blame: number; loss: number; question: boolean; feelings: boolean }
-
-/** Words a question or a request is not about. */
-const NOT_FOCUS = new Set([...QUESTION_START, 'you', 'i', 'we', 'me', 'it', 'there', 'the', 'a', 'an', 'your', 'my', 'our', 'this', 'that', 'time',
-  'much', 'many', 'far', 'long', 'please', 'kindly', 'any', 'some', 'tell', 'know', 'think', 'recommend', 'like', 'get', 'buy', 'find', 'served', 'open']);
-/** Feelings a question about the listener asks after ("are you alright?"). */
-const FEELING_WORDS = new Set(['feel', 'feeling', 'feelings', 'ok', 'okay', 'alright', 'well', 'fine', 'happy', 'sad', 'mood', 'doing', 'holding', 'been', 'going']);
-
-/** What a question asks for, from its first words. */
-function asksOf(words: string[]): Asks {
-  const [a, b = '', c = ''] = words;
-  if (a === 'when' || (a === 'what' && b === 'time') || (a === 'how' && b === 'long')) return 'time';
-  if (a === 'where' || (a === 'how' && b === 'far') || (a === 'which' && (b === 'way' || b === 'road'))) return 'place';
-  if (a === 'how' && (b === 'much' || b === 'many')) return 'price';
-  if (words.includes('recommend') || words.includes('suggest') || a === 'which' || (b === 'you' && (c === 'think' || c === 'like' || c === 'prefer')) || a === 'should') return 'opinion';
-  if (((a === 'do' || a === 'does') && b === 'you' && c === 'have') || ((a === 'is' || a === 'are') && b === 'there')) return 'have';
-  if ((a === 'can' || a === 'could' || a === 'may') && (b === 'i' || b === 'we')) return 'may';
-  if ((a === 'can' || a === 'could' || a === 'would' || a === 'will') && b === 'you') return 'favour';
-  if (a === 'why') return 'reason';
-  if (a === 'who') return 'who';
-  return 'other';
-}
 
 type Draft = { -readonly [K in keyof Reading]: Reading[K] } & { concepts: Set<string> };
 
@@ -407,20 +390,6 @@ function readText(text: string): Reading {
     r.thanks = false;
   }
   return r;
-}
-
-/** Openers of praise or cheer that sarcasm puts before a bad situation. */
-const SARCASTIC_OPENERS = new Set(['great', 'lovely', 'perfect', 'brilliant', 'fantastic', 'wonderful', 'nice', 'thanks', 'congratulations', 'clearly', 'sure', 'yeah', 'wow', 'oh', 'well']);
-/** A bad situation said without a bad word (waiting, nothing); a word that only repeats (again) is none. */
-const SITUATION = new Set(['waiting', 'waited', 'nothing']);
-
-/** Whether a text is sarcastic: a cheerful opener ("oh great", "lovely,") with a bad situation, or "yeah, right". */
-function sarcastic(words: string[], types: string[], negativeSeen: boolean): boolean {
-  const w = words.filter((_, i) => types[i] !== 'punctuation');
-  if (w[0] === 'yeah' && w[1] === 'right') return true;
-  const opener = SARCASTIC_OPENERS.has(w[0]) && (w[0] !== 'oh' && w[0] !== 'well' && w[0] !== 'wow' && w[0] !== 'sure' && w[0] !== 'yeah' ? true : (AFINN[w[1]] ?? 0) > 0 || w[1] === 'sure' || w[1] === 'you' || w[1] === 'how');
-  if (!opener) return false;
-  return negativeSeen || w.some((x) => SITUATION.has(x));
 }
 
 /** Goal concepts of a text (memoised by the caller per goal content). */
