@@ -104,18 +104,18 @@ function stemOf(w: string): string {
 }
 
 type PhraseKind = 'idiom' | 'menace' | 'veiledIf' | 'blame' | 'death' | 'surprise';
-interface Phrase { words: readonly string[]; stems: readonly string[]; kind: PhraseKind; valence: number; loss: number; event: boolean }
+interface Phrase { words: readonly string[]; stems: readonly string[]; kind: PhraseKind; valence: number; loss: number; event: boolean; negates: boolean }
 
 /**
  * Every multi-word entry of the lexicon, by the stem of its first word, longest first (idioms before
  * the rest). Phrases match by stem, so every inflection counts ("died laughing", "kicks the bucket").
  */
 const PHRASE_INDEX: ReadonlyMap<string, Phrase[]> = (() => {
-  const of = (words: readonly string[], kind: PhraseKind, valence = 0, loss = 0, event = false): Phrase =>
-    ({ words, stems: words.map((w) => stemOf(w)), kind, valence, loss, event });
+  const of = (words: readonly string[], kind: PhraseKind, valence = 0, loss = 0, event = false, negates = false): Phrase =>
+    ({ words, stems: words.map((w) => stemOf(w)), kind, valence, loss, event, negates });
   const all: Phrase[] = [
     ...[...IDIOMS, ...PHRASES].map((p) => of(p.words, 'idiom', p.valence)),
-    ...[...MORE_IDIOMS, ...EUPHEMISMS, ...LOSS_PHRASES].map((p) => of(p.words, 'idiom', p.valence, p.loss ?? 0, p.event ?? false)),
+    ...[...MORE_IDIOMS, ...EUPHEMISMS, ...LOSS_PHRASES].map((p) => of(p.words, 'idiom', p.valence, p.loss ?? 0, p.event ?? false, p.negates ?? false)),
     ...[...MENACE, ...VEILED_MENACE].map((words) => of(words, 'menace')),
     ...VEILED_IF.map((words) => of(words, 'veiledIf')),
     ...[...BLAME, ...MORE_BLAME].map((words) => of(words, 'blame')),
@@ -151,6 +151,7 @@ const LIKE_BEFORE = new Set(['feel', 'feels', 'felt', 'look', 'looks', 'looked',
 const comparing = (words: string[], i: number): boolean => LIKE_BEFORE.has(words[i - 1] ?? '') || words[i + 1] === 'a' || words[i + 1] === 'an';
 
 const POSSESSIVE = new Set(['your', 'his', 'her', 'their', 'the', 'our', 'my']);
+const EXPECTING = new Set(['expect', 'expected', 'expecting']);
 /** Verbs of ending: negated, they assert what follows ("can't stop crying"). */
 const CESSATION = new Set(['stop', 'stopped', 'quit', 'cease', 'help']);
 /** Verbs that open an order given to the listener. */
@@ -212,8 +213,9 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
         else if (p.kind === 'surprise') r.surprise = 1;
         else if (!consumed[i]) {
           // An idiom or a phrase is read whole: its words carry no valence, harm or death of their own.
-          sum += p.valence;
-          if (p.event) events += p.valence;
+          const v = p.negates && neg ? -1.2 * p.valence : p.valence;
+          sum += v;
+          if (p.event) events += v;
           if (p.loss) loss = Math.max(loss, p.loss);
           for (let j = i; j < end; j++) consumed[j] = 1;
         }
@@ -226,6 +228,9 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
     }
     // "Can't stop crying", "couldn't help laughing": a negated end of something says it goes on.
     if ((negScope || negated[i]) && CESSATION.has(w)) { negScope = false; ceased = true; }
+    // "I didn't expect to see you here", "didn't expect you to be so rude": what follows did happen
+    // (expecting is no neg-raising verb, unlike "I don't think you're stupid").
+    if ((negScope || negated[i]) && EXPECTING.has(w)) { negScope = false; ceased = true; }
     if (NEGATORS.has(w)) {
       negScope = true;
       // "The fire did not reach your inn": the clause's misfortune did not happen.
@@ -315,6 +320,10 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   if (blame > 0) valence = Math.min(valence, -0.3);
   // "Your son wants to see you", "he never calls": someone's wish for (or refusal of) contact is news.
   if (affiliation !== 0 && (target === 'news' || subject === 'third')) valence = affiliation > 0 ? Math.max(valence, 0.4) : Math.min(valence, -0.6);
+  // The speaker's own wish for (or refusal of) the listener's company: "I never want to see you again".
+  else if (affiliation !== 0 && subject === 'speaker' && target === 'listener') {
+    valence = affiliation > 0 ? Math.max(valence, 0.3) : Math.min(valence, -0.5);
+  }
   if (affiliation !== 0 && valence < 0 && (target === 'news' || subject === 'third')) loss = Math.max(loss, 0.7);
   if (death > 0) { r.deathCues += death; if (threat === 0) { loss = 1; valence = Math.min(valence, -0.6); } }
   if (lossWord && valence < 0) loss = Math.max(loss, 0.6);

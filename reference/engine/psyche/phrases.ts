@@ -5,8 +5,12 @@
 // listener). Closed lists of common usage, matched on wink-nlp's normal forms by stem (so every
 // inflection counts: "died laughing", "kicks the bucket").
 
-/** A phrase read whole: its own valence, and what else it says. Its words count for nothing else. */
-export interface PhraseEntry { words: string[]; valence: number; loss?: number; event?: boolean }
+/**
+ * A phrase read whole: its own valence, and what else it says. Its words count for nothing else.
+ * `negates`: a negation before it turns it over ("nobody does it better than you", "you didn't even
+ * say thank you", "I wouldn't trust you").
+ */
+export interface PhraseEntry { words: string[]; valence: number; loss?: number; event?: boolean; negates?: boolean }
 const ph = (text: string, valence: number, extra: Omit<PhraseEntry, 'words' | 'valence'> = {}): PhraseEntry => ({ words: text.split(' '), valence, ...extra });
 
 /** Idioms by meaning. A death or harm word inside one is neither (wink expands "can't" to "can not"). */
@@ -26,7 +30,9 @@ export const MORE_IDIOMS: readonly PhraseEntry[] = [
   ph('feel low', -0.6, { loss: 0.5 }), ph('felt low', -0.6, { loss: 0.5 }), ph('out of my sight', -0.8), ph('get out of my', -0.7), ph('leave me alone', -0.6),
   ph('go away', -0.5), ph('go to hell', -0.9), ph('piss off', -0.8), ph('back off', -0.6), ph('the right thing', 0.4),
   ph('expected better', -0.6), ph('expected much better', -0.7), ph('expected more', -0.5), ph('deserve better', -0.5), ph('could be better', -0.3),
-  ph('no friend of', -0.6), ph('so mean', -0.6), ph('mean to me', -0.6), ph('make me sick', -0.8), ph('makes me sick', -0.8), ph('believe a word', -0.6), ph('not want you', -0.6), ph('thank you', 0.5), ph('for nothing', -0.3),
+  ph('no friend of', -0.6), ph('so mean', -0.6), ph('mean to me', -0.6), ph('make me sick', -0.8), ph('makes me sick', -0.8), ph('believe a word', -0.6),
+  ph('better than you', -0.5, { negates: true }), ph('thank you', 0.5, { negates: true }), ph('trust you', 0.4, { negates: true }),
+  ph('believe you', 0.3, { negates: true }), ph('my friend', 0.3, { negates: true }), ph('deserve this', 0.2, { negates: true }), ph('not want you', -0.6), ph('for nothing', -0.3),
 ];
 
 /** Euphemisms read by meaning: deaths (also mortality cues: DEATH_EUPHEMISMS), dismissals, veiled insults. */
