@@ -15,7 +15,7 @@ import type { SoulStage } from './types.ts';
 import type { Percept } from './model.ts';
 import type { Traits } from './personality.ts';
 import { centred } from './personality.ts';
-import { goalRelevance } from './goals.ts';
+import { goalRelevance, goalShare } from './goals.ts';
 import { clamp, clamp01, fin, round, tokens, vad } from './util.ts';
 
 export const KEYS = ['goal_relevance', 'goal_congruence', 'expectedness', 'controllability', 'agency', 'norm_compatibility'] as const;
@@ -40,6 +40,7 @@ export const DERIVE = {
   TRUST_DEFAULT: 0.5,
   CONTROL_BASE: { chat: 0.6, event: 0.4, action: 0.35 },
   CONTROL_AUTONOMY: 0.3,
+  CONTROL_ELSEWHERE: 0.2,
   CONTROL_HOSTILITY: 0.15,
   AGENCY_OTHER: { chat: -0.8, event: -0.5, action: -0.7 },
   /** Norm compatibility without a matching norm: NORM_DEFAULT + NORM_HOSTILITY·min(0, s). */
@@ -50,31 +51,32 @@ export const DERIVE = {
   /** Learning rate of the prediction model (exponential average of appraisals). */
   PREDICTION_RATE: 0.2,
   /** How the parts of a reading weigh in the felt valence (see docs/engine.md, "Reading an utterance"). */
-  FELT_SPEAKER: 0.9, FELT_WORLD: 0.6, FELT_THREAT: 0.9, FELT_BLAME: 0.6,
+  FELT_SPEAKER: 0.9, FELT_WORLD: 0.6, FELT_THREAT: 0.9, FELT_BLAME: 0.35,
   /** The speaker's treatment of the persona (trust and intimacy follow it). */
   STANCE_THREAT: 0.9, STANCE_BLAME: 0.5, STANCE_DISCLOSURE: 0.3, STANCE_NEWS: 0.3, STANCE_COURTESY: 0.2,
   RELEVANCE_THREAT: 0.25, RELEVANCE_DEATH: 0.15,
   CONTROL_THREAT: 0.45, CONTROL_LOSS: 0.5, CONTROL_BLAME: 0.3,
   AGENCY_SELF_BLAME: 0.6,
+  AGENCY_LISTENER: 2,
   NORM_THREAT: 0.6, NORM_BLAME: 0.3,
   SURPRISE: 0.5,
 } as const;
 
 /** Weights of appraisal → VAD (see docs/engine.md, "Appraisal → emotion"). */
 export const MAP = {
-  GAIN: 0.6,
+  GAIN: 0.8,
   V_CONGRUENCE: 0.6, V_NORM_VIOLATION: 0.3, V_NORM_FIT: 0.05,
   A_SURPRISE: 0.5, A_HARM: 0.35, A_GAIN: 0.1, A_NORM_VIOLATION: 0.2,
   D_CONTROL: 0.5, D_ATTRIBUTION: 0.25,
   /** Personality: N amplifies negative valence and arousal, E positive valence, A damps other-blame
    *  (anger), H amplifies norm violations, O damps surprise arousal, C raises goal relevance. */
-  N_NEG: 0.6, N_AROUSAL: 0.3, E_POS: 0.4, A_BLAME: 0.5, H_NORM: 0.5, O_SURPRISE: 0.4, C_RELEVANCE: 0.2,
+  N_NEG: 0.8, N_AROUSAL: 0.5, E_POS: 0.6, A_BLAME: 0.5, H_NORM: 0.5, O_SURPRISE: 0.4, C_RELEVANCE: 0.2,
   /** Raw affect (the "irrational" share of the blend table): the gut response to the lexicon. */
   RAW_V: 0.5, RAW_A: 0.25,
   /** Prospect and loss (OCC): a threat raises arousal (fear), a loss lowers it (sadness). */
   A_THREAT: 0.3, A_LOSS: 0.3, A_SURPRISE_CUE: 0.5,
   /** Loss and self-blame lower dominance (sadness, shame): helplessness and the self as the cause. */
-  D_LOSS: 0.3, D_BLAME: 0.8,
+  D_LOSS: 0.3, D_BLAME: 1.25,
 } as const;
 
 /** What a reading adds to the appraisal's own dimensions (see impulseOf). */
@@ -147,10 +149,24 @@ export function stanceOf(r: Reading): number {
     + (r.greeting || r.thanks || r.apology ? DERIVE.STANCE_COURTESY : 0), -1, 1);
 }
 
+/**
+ * Who is affected decides the family: what a message says of a third party or the world is news
+ * for the persona when it names the persona's people or goals ("Lucia failed her exam", Lucia being
+ * named in a goal), in the share the goal's concepts match (a name, capitalised, matches fully); bad news of its own is a loss (sadness), not
+ * an offence by the teller. The reading is shared (memoised), so a changed copy is returned.
+ */
+export function concerning(r: Reading, goals: PersonaSnapshot['goals'], text: string): Reading {
+  if (r.world === 0) return r;
+  const m = goalShare(goals, r.concepts, text);
+  if (m === 0) return r;
+  const moved = r.world * m;
+  return { ...r, world: r.world - moved, news: Math.max(-1, Math.min(1, r.news + moved)), loss: moved < 0 && r.threat === 0 ? Math.max(r.loss, 0.6 * m) : r.loss };
+}
+
 export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: AppraisalContext): Appraised {
   const given = (percept.appraisal ?? {}) as Partial<Appraisal>;
   const text = percept.text ?? '';
-  const reading = read(text || percept.type.replace(/[_-]/g, ' '));
+  const reading = concerning(read(text || percept.type.replace(/[_-]/g, ' ')), snap.goals, text);
   const s = feltOf(reading, ctx.traits);
   const trust = clamp01(fin(ctx.trust, DERIVE.TRUST_DEFAULT));
   const kind = percept.kind;
@@ -158,10 +174,16 @@ export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: Appraisal
   const norm = normVerdict(percept.normMap, percept.type, text);
   // Who caused what the text is about: the speaker (praise, insult, threat), the persona itself
   // (blame of its conduct), or circumstance (news, the speaker's own fortunes, the world).
-  const byOther = other ? Math.abs(reading.listener) + reading.threat : 0;
+  // What is said to the persona about itself weighs more than the circumstances around it.
+  // Blame makes the listener part the persona's own doing.
+  const byOther = other ? DERIVE.AGENCY_LISTENER * Math.abs(reading.listener) * (1 - reading.blame) + reading.threat : 0;
   const bySelf = reading.blame;
   const byNone = Math.abs(reading.news) + Math.abs(reading.speaker) + Math.abs(reading.world) + reading.loss + (other ? 0 : Math.abs(reading.listener));
   const otherAgency = DERIVE.AGENCY_OTHER[kind] ?? DERIVE.AGENCY_OTHER.event;
+  // What happens elsewhere (to the persona's people, the speaker, the world) is out of the persona's
+  // hands more than what is said to its face: a misfortune there is sad, not an affront.
+  const parts = Math.abs(reading.listener) + Math.abs(reading.news) + Math.abs(reading.speaker) + Math.abs(reading.world);
+  const elsewhere = parts > 0 ? 1 - Math.abs(reading.listener) / parts : 0;
   const causes = byOther + bySelf + byNone;
   const agency = causes > 0 ? (otherAgency * byOther + DERIVE.AGENCY_SELF_BLAME * bySelf) / causes : other ? otherAgency : 0;
   const derived: Appraisal = {
@@ -170,7 +192,7 @@ export function appraise(snap: PersonaSnapshot, percept: Percept, ctx: Appraisal
       + DERIVE.RELEVANCE_DEATH * Math.min(1, reading.deathCues),
     goal_congruence: s + DERIVE.TRUST_COLOUR * (2 * trust - 1) * (1 - Math.abs(s)),
     expectedness: 0, // filled below, from the prediction error of the other members
-    controllability: (DERIVE.CONTROL_BASE[kind] ?? DERIVE.CONTROL_BASE.event) + DERIVE.CONTROL_AUTONOMY * (ctx.autonomy - 0.5)
+    controllability: (DERIVE.CONTROL_BASE[kind] ?? DERIVE.CONTROL_BASE.event) - DERIVE.CONTROL_ELSEWHERE * elsewhere + DERIVE.CONTROL_AUTONOMY * (ctx.autonomy - 0.5)
       - DERIVE.CONTROL_HOSTILITY * Math.max(0, -s) - DERIVE.CONTROL_THREAT * reading.threat - DERIVE.CONTROL_LOSS * reading.loss
       - DERIVE.CONTROL_BLAME * reading.blame,
     agency,
@@ -231,12 +253,17 @@ export function impulseOf(a: Appraisal, sentiment: number, hasText: boolean, t: 
   const attribution = g * c;
   const blame = attribution > 0 && c < 0 ? 1 - MAP.A_BLAME * centred(t.A) : 1;
   // A threat is about what may come (fear), not who is to blame for what happened (anger).
+  // Neuroticism amplifies negative valence, extraversion positive valence; the gut response (raw,
+  // below) is the temperament's too, and so are the helplessness of a loss and the shame of one's
+  // own fault (they grow with the valence, so sadness and shame keep their shape).
+  const negative = (1 + MAP.N_NEG * centred(t.N)) * fin(stage.stress_modifier, 1), positive = 1 + MAP.E_POS * centred(t.E);
   let D = r * (MAP.D_CONTROL * (k - 0.5) + MAP.D_ATTRIBUTION * attribution * blame * (1 - threat)
-    - MAP.D_LOSS * loss * harm - MAP.D_BLAME * selfBlame * harm);
-  V *= V < 0 ? (1 + MAP.N_NEG * centred(t.N)) * fin(stage.stress_modifier, 1) : 1 + MAP.E_POS * centred(t.E);
+    - (MAP.D_LOSS * loss * harm + MAP.D_BLAME * selfBlame * harm) * negative);
+  V *= V < 0 ? negative : positive;
   A *= (1 + MAP.N_AROUSAL * centred(t.N)) * (A > 0 ? fin(stage.stress_modifier, 1) : 1);
   const cue = hasText ? sentiment : c;
-  const raw = vad(MAP.RAW_V * cue, MAP.RAW_A * Math.abs(cue) * (1 - 2 * calmHarm), 0);
+  // The gut response to being blamed is to shrink (shame), not only to feel bad.
+  const raw = vad(MAP.RAW_V * cue * (cue < 0 ? negative : positive), MAP.RAW_A * Math.abs(cue) * (1 - 2 * calmHarm), -MAP.RAW_V * Math.abs(cue) * selfBlame * negative);
   const rational = clamp01(fin(stage.blend_table?.rational, 0.8));
   const irrational = clamp01(fin(stage.blend_table?.irrational, 1 - rational));
   const sum = rational + irrational || 1;

@@ -54,6 +54,23 @@ export function applyImpulse(s: PersonaState, impulse: VAD, damping: number): vo
   s.prev_emotion_delta = boundVad(sub(s.emotion, before));
 }
 
+/** An acute harm interrupts a good mood: from this goal incongruence on, up to full at FROM + SPAN. */
+export const INTERRUPT = { FROM: 0.2, SPAN: 0.4 } as const;
+
+/**
+ * Interrupt theory of emotion (Simon 1967; Mandler 1984) and the negativity bias (Baumeister et al.
+ * 2001): an acute harm (an insult, a threat, bad news) takes attention from whatever pleasant state
+ * the persona was in. Before its impulse lands, an emotion above the resting point is brought toward
+ * it by k ∈ [0, 1] (0 at goal congruence −FROM, 1 at −(FROM + SPAN)), and upward momentum is dropped;
+ * so a long good mood cannot make an insult feel like relief. Nothing happens below the resting point.
+ */
+export function interrupt(s: PersonaState, home: VAD, congruence: number): void {
+  const k = clamp01((-congruence - INTERRUPT.FROM) / INTERRUPT.SPAN);
+  if (k <= 0 || s.emotion.V <= home.V) return;
+  s.emotion = boundVad(vad(s.emotion.V + k * (home.V - s.emotion.V), s.emotion.A + k * (home.A - s.emotion.A), s.emotion.D + k * (home.D - s.emotion.D)));
+  s.velocity = vad(Math.min(0, s.velocity.V), s.velocity.A * (1 - k), s.velocity.D * (1 - k));
+}
+
 /**
  * Adaptation (hedonic adaptation, Frederick & Loewenstein 1999): each member of an impulse that
  * pushes the emotion further from the resting point, on the side it already stands, is scaled by

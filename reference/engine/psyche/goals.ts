@@ -41,6 +41,34 @@ export function goalRelevance(goals: Goal[], text: ReadonlySet<string>): number 
   return best;
 }
 
+/** The names in a goal ("see my daughter Lucia finish medical school": Lucia): capitalised words after its first. */
+const goalNames = memoize((content: string): readonly string[] =>
+  Object.freeze(content.split(/[^\p{L}'-]+/u).slice(1).filter((w) => /^\p{Lu}\p{Ll}/u.test(w))));
+
+/** `name` written as a word of `text`, capitalised as a name ("Lucia", not "blue" for "Blue Anchor"). */
+function names(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = text.charAt(at - 1), after = text.charAt(at + name.length);
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
+  }
+  return false;
+}
+
+/**
+ * How far a text concerns the persona's goals or the people named in them, [0, 1]: the best goal
+ * match (unweighted), or 1 when the text names, capitalised, a name of an active goal.
+ */
+export function goalShare(goals: Goal[], concepts: ReadonlySet<string>, text: string): number {
+  let best = 0;
+  for (const g of goals) {
+    if (g.status !== GOAL_STATUS.active) continue;
+    const content = typeof g.content === 'string' ? g.content : '';
+    for (const n of goalNames(content)) if (names(text, n)) return 1;
+    best = Math.max(best, match(g, concepts));
+  }
+  return best;
+}
+
 type Changes = EntityResponse['goalChanges'];
 
 /** A goal in the list is never written to (the store shares array elements between versions): a status change puts a changed copy in its place. */

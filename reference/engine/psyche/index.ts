@@ -25,5 +25,6 @@ export const psyche: PsycheModel = {
 };
 
 export type { Percept, PerceiveOutcome, PersonaBrief, PsycheModel } from './model.ts';
+export type { BriefWorld } from './views.ts';
 export { repair } from './create.ts';
 export { DERIVE } from './appraisal.ts';

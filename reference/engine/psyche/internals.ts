@@ -23,6 +23,9 @@ export interface Internals {
   home: VAD;
   /** The last exchanges (what was said, by whom, what the persona answered), oldest first. */
   conversation: Turn[];
+  /** Whom the persona last dealt with (the key of the last percept with a source), in order of
+   *  arrival: chats at one world time tie on `lastInteraction`. Absent in older snapshots. */
+  lastSource?: string;
 }
 
 /** One exchange of a conversation, as the persona remembers it. */
@@ -53,6 +56,7 @@ export function internals(s: PersonaSnapshot): Internals {
   if (typeof cur.predictionError !== 'number' || !Number.isFinite(cur.predictionError)) cur.predictionError = 0;
   if (!cur.home || typeof cur.home !== 'object') cur.home = { V: 0, A: 0, D: 0 };
   if (!Array.isArray(cur.conversation)) cur.conversation = [];
+  if (cur.lastSource !== undefined && typeof cur.lastSource !== 'string') delete cur.lastSource;
   return cur;
 }
 

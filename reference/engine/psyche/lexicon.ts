@@ -47,7 +47,7 @@ export const HARM_STEMS = new Set([
 export const LOSS = set('lonely alone lost gone miss missing left leave leaving divorce divorced estranged dumped fired abandoned widowed orphan orphaned grief broke sick ill cancer anymore refuse refuses refused');
 /** Verbs that precede "to rest" when it means burial ("laid him to rest"). */
 export const LAY = set('lay laid laying lays put');
-export const FUTURE = set('will shall gonna going if next tonight tomorrow soon someday unless wait or when');
+export const FUTURE = set('will shall gonna going if next tonight tomorrow soon someday unless wait or when might');
 
 /** Affiliative acts: news that someone wants them is good, that someone refuses them bad. Stems. */
 export const AFFILIATIVE_STEMS = new Set(['love', 'see', 'talk', 'speak', 'forgiv', 'forgav', 'visit', 'meet', 'call', 'come', 'reconcil', 'miss', 'hug', 'write', 'return', 'apolog']);

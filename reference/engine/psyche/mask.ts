@@ -10,6 +10,7 @@ import { clamp01, dist, fin, relax, round } from './util.ts';
 
 export const MASK = {
   TOLERANCE: 0.25,
+  JOY_SHARE: 0.2,
   DRAIN: 0.15,
   /** Honest personae find pretending harder; conscientious ones are better at it. */
   SKILL_H: 0.3, SKILL_C: -0.2,
@@ -35,7 +36,9 @@ export interface MaskCues { provoked: boolean; normViolation: boolean; jumped: b
 export function strain(s: PersonaSnapshot, t: Traits, shown: VAD, cues: MaskCues): { integrity: number; exposed: boolean; triggers: string[] } | undefined {
   const before = clamp01(fin(s.maskIntegrity, 1));
   s.state.prevMaskIntegrity = before;
-  const gap = dist(s.state.emotion, shown);
+  // Hiding a bad feeling strains the mask; joy is easy to wear (a persona is rarely asked to hide
+  // it), so a gap above the shown valence counts JOY_SHARE of its length.
+  const gap = dist(s.state.emotion, shown) * (s.state.emotion.V >= shown.V ? MASK.JOY_SHARE : 1);
   const skill = Math.max(0.2, 1 + MASK.SKILL_H * centred(t.H) + MASK.SKILL_C * centred(t.C));
   const body = fin(s.state.body_budget, 1);
   const drain = MASK.DRAIN * Math.max(0, gap - MASK.TOLERANCE) * skill

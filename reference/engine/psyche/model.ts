@@ -7,6 +7,7 @@ import type {
   PersonaSnapshot, StandalonePersonaState, Stimulus, VAD,
 } from '../../../contract/resources.ts';
 import type { DeepPartial } from '../../../contract/input.ts';
+import type { BriefWorld } from './views.ts';
 
 /** Something a persona perceives: a chat message, a world event, an action, a perceive call. */
 export interface Percept {
@@ -34,8 +35,10 @@ export interface PersonaBrief {
   identity: { name: string; role: string; speakingStyle: string; culturalIdentity: string; coreValues: string[] };
   selfConcept: string;
   goals: Array<{ id: string; content: string; priority: number; status: string; progress: number }>;
-  talkingWith: { name: string; trust: number; intimacy: number; attachmentStyle: string } | null;
-  memories: Array<{ context: string; from: string; felt: string; importance: number }>;
+  /** Whom the persona last dealt with; `role` and `ties` as the world configures them, when it does. */
+  talkingWith: { name: string; trust: number; intimacy: number; attachmentStyle: string; role?: string; ties?: string[] } | null;
+  /** `felt`: the label the memory left; `feltWord`: the same in a plain word that agrees with what happened. */
+  memories: Array<{ context: string; from: string; felt: string; feltWord: string; importance: number }>;
   conversation: Array<{ from: string; said: string; replied: string }>;
   /** The same lines as promptLines, joined. */
   prompt: string;
@@ -65,7 +68,7 @@ export interface PsycheModel {
   /** personaState of the world context; `toward` is the persona-level relationship with the asker, if any. */
   contextState(snapshot: PersonaSnapshot, toward?: PersonaRelationship): ContextPersonaState;
   /** Lines describing the persona's identity, style, goals and feelings, for the system prompt. */
-  promptLines(snapshot: PersonaSnapshot, config: PersonaConfig): string[];
+  promptLines(snapshot: PersonaSnapshot, config: PersonaConfig, world?: BriefWorld): string[];
   /** Identity, goals, whom it talks with, memories and conversation, for an LLM (the world context's `persona`). */
-  brief(snapshot: PersonaSnapshot, config: PersonaConfig): PersonaBrief;
+  brief(snapshot: PersonaSnapshot, config: PersonaConfig, world?: BriefWorld): PersonaBrief;
 }

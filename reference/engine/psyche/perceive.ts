@@ -9,7 +9,7 @@ import type { Percept } from './model.ts';
 import { baseline, traits } from './personality.ts';
 import { CONVERSATION, internals } from './internals.ts';
 import { appraise, impulseOf, learn } from './appraisal.ts';
-import { adapt, applyImpulse, dampingOf, DYN, nudge, relaxEmotion } from './dynamics.ts';
+import { adapt, applyImpulse, dampingOf, DYN, interrupt, nudge, relaxEmotion } from './dynamics.ts';
 import { jumpEffect, step, CUSP } from './catastrophe.ts';
 import { accumulate, forceStage, reliefOf, strainOf } from './stages.ts';
 import { attenuate, maybeStart, work, activeStrategy } from './regulation.ts';
@@ -82,6 +82,8 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
 
   // Regulation acts on the appraised impulse; an explicit vadDelta is applied as given. The stressor
   // loads the stage and the cusp as regulated (demand); the emotion feels it adapted (see adapt).
+  // An acute harm first interrupts a pleasant state (a good mood does not turn an insult into relief).
+  interrupt(st, home, a.goal_congruence);
   let demand = attenuate(st, impulseOf(a, ap.sentiment, text.length > 0, t, st.soul_stage, ap.reading));
   let impulse = adapt(demand, st.emotion, home);
   // The momentum of earlier percepts adapts the same way (else it carries the emotion to the bounds).
@@ -130,6 +132,7 @@ export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, perce
   const socialUpdates = key !== undefined
     ? relate(s, t, key, percept.sourceId ?? key, a, now, percept.worldTrust, s.tmt.distalDefense ? s.tmt.defenseStrength : 0, percept.kind === 'chat' && text ? ap.stance : undefined)
     : [];
+  if (key !== undefined) inn.lastSource = key;
   interact(s, t);
   appraiseEsteem(s.selfEsteem, a, social);
   updateMotivation(s, key ?? percept.type, a, key ?? (a.agency > 0.3 ? 'self' : 'circumstance'));

@@ -26,7 +26,7 @@ const bias = (k: number): Appraisal => ({
 });
 
 export const STAGES: readonly StageDef[] = [
-  { name: 'equanimity', tolerance: 3.0, stress_modifier: 0.85, appraisal_bias: bias(0), avoidance_mod: 0, blend_table: { rational: 0.8, irrational: 0.2 } },
+  { name: 'equanimity', tolerance: 2.0, stress_modifier: 0.85, appraisal_bias: bias(0), avoidance_mod: 0, blend_table: { rational: 0.8, irrational: 0.2 } },
   { name: 'unease', tolerance: 2.5, stress_modifier: 1.0, appraisal_bias: bias(1), avoidance_mod: 0.1, blend_table: { rational: 0.7, irrational: 0.3 } },
   { name: 'distress', tolerance: 2.0, stress_modifier: 1.15, appraisal_bias: bias(2), avoidance_mod: 0.25, blend_table: { rational: 0.55, irrational: 0.45 } },
   { name: 'crisis', tolerance: 1.5, stress_modifier: 1.3, appraisal_bias: bias(3), avoidance_mod: 0.4, blend_table: { rational: 0.4, irrational: 0.6 } },
@@ -40,8 +40,9 @@ export const STAGE = {
   LOAD_A: 0.5,
   /** Positive valence discharges load at this rate. */
   RELIEF_V: 0.6,
-  /** Load discharged per hour of rest at a full body budget. */
-  REST_PER_HOUR: 0.5,
+  /** Load discharged per hour of rest at a full body budget: a night's sleep (8 h) takes off 0.8, a
+   *  quiet day 2.4, so days of trouble pile up (allostatic load) while one good night does not erase them. */
+  REST_PER_HOUR: 0.1,
   /** After stepping down, the lower stage starts with this fraction of its tolerance (hysteresis). */
   DESCENT_LOAD_FRACTION: 0.5,
 } as const;

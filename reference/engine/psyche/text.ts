@@ -25,29 +25,37 @@ type Family = 'hostile' | 'afraid' | 'sad' | 'glad' | 'warm' | 'surprised' | 'ne
 /** Templates of an act: by felt family, `any` for the others. {topic}, {name}, {feeling} are slots. */
 type Table = Partial<Record<Family | 'any', string[]>>;
 
-/** What a message does, from its reading, in order of precedence. */
+/** What a message does, from its reading, in order of precedence: the move the reply makes. */
 export function actOf(r: Reading | undefined): string {
   if (!r) return 'presence';
   if (r.threat > 0) return 'threat';
   if (r.blame > 0) return 'blame';
+  if (r.sarcasm) return 'sarcasm';
   if (r.deathCues > 0 && r.loss > 0 && (r.news < 0 || r.listener < 0)) return 'grief';
   if (r.deathCues > 0 && r.loss > 0) return 'condolence';
   if (r.listener <= -0.25) return 'insult';
   if (r.asksListener) return 'asked';
-  if (r.listener >= 0.25 && !r.question) return 'praise';
+  if (r.listener >= 0.15 && !r.question) return 'praise';
   if (r.speaker <= -0.25) return 'sorrow';
   if (r.speaker >= 0.25) return 'shared_joy';
-  if (r.news <= -0.25) return 'bad_news';
-  if (r.news >= 0.25) return 'good_news';
+  if (r.news <= -0.15) return 'bad_news';
+  if (r.news >= 0.15) return 'good_news';
   if (r.surprise > 0) return 'surprise';
   if (r.apology) return 'apology';
   if (r.thanks) return 'thanks';
-  if (r.greeting) return 'greeting';
-  if (r.question) return 'question';
+  // A question is answered by what it asks (a time, a place, a favour…); a request is agreed to.
+  if (r.asks) return r.asks === 'other' ? 'question' : `ask_${r.asks}`;
+  if (r.request) return 'request';
   if (r.world >= 0.3) return 'pleasant';
   if (r.world <= -0.3) return 'unpleasant';
+  if (r.greeting) return 'greeting';
   return 'small_talk';
 }
+
+/** Acts after which a casual "Hey," or a warm close would be out of place (grief, threats, blame…). */
+const GRAVE = new Set(['threat', 'blame', 'grief', 'condolence', 'insult', 'sorrow', 'bad_news', 'unpleasant']);
+/** Acts of another's pain: a warm speaker stays with them. */
+const CONSOLING = new Set(['grief', 'condolence', 'sorrow', 'bad_news']);
 
 const ACTS: Record<string, Table> = {
   threat: {
@@ -65,6 +73,10 @@ const ACTS: Record<string, Table> = {
   },
   condolence: {
     any: ["I'm so sorry about {topic}. How are you holding up?", "That's terrible. I'm so sorry for your loss.", "I'm sorry. If you want to talk about {topic}, I'm here."],
+  },
+  sarcasm: {
+    hostile: ['No need for sarcasm.', "Spare me the sarcasm. What's wrong?", 'Say it plainly, then.'],
+    any: ["I'm sorry. Let me see what I can do about it.", "You're right to be annoyed. I'll fix it.", "Alright, I hear you. Let me make it right."],
   },
   insult: {
     hostile: ["I don't appreciate that.", "That's out of line, and you know it.", 'Watch your tone with me.'],
@@ -98,7 +110,48 @@ const ACTS: Record<string, Table> = {
   },
   question: {
     hostile: ["Why should I answer that?", "That's my business.", 'Ask someone else.'],
-    any: ['Good question. Let me think about it.', "I'm not sure. What do you think?", 'Hmm, hard to say.'],
+    any: ["{Focus}? Let me think. I'll tell you what I know.", 'Let me find out for you.', "I'm not sure offhand. I'll ask around for you."],
+  },
+  ask_time: {
+    hostile: ['Check the board by the door.', "When it's ready.", 'Ask someone else.'],
+    any: ['{Focus}? Let me check the times for you.', "I'll look up the exact time for you.", "I'll find out when and tell you straight away."],
+  },
+  ask_place: {
+    hostile: ['Find it yourself.', "It's not my job to guide you.", 'Ask someone else.'],
+    any: ["It's not far. I'll show you the way.", "{Focus}? I'll point you there, it's easy to find.", 'I can draw you a little map.'],
+  },
+  ask_price: {
+    hostile: ['More than you think.', "It's on the board.", "You'll pay what everyone pays."],
+    any: ['Let me look up the price for you.', "{Focus}? I'll tell you the price, let me check.", "I'll write the prices down for you."],
+  },
+  ask_have: {
+    hostile: ["We're full.", 'Not for you.', 'Maybe. Maybe not.'],
+    any: ['Let me check what we have for you.', "{Focus}? I'll see what I can do.", "I'll look right now."],
+  },
+  ask_may: {
+    hostile: ['No.', "I'd rather you didn't.", 'Not today.'],
+    any: ['Of course.', 'Yes, please do.', 'Certainly, go ahead.'],
+  },
+  ask_favour: {
+    hostile: ['Do it yourself.', "I'm not your servant.", "Why should I?"],
+    sad: ["I'll try, if I can.", "Alright. I'll do it.", "I'll see what I can manage."],
+    any: ["Of course, I'll see to it.", 'Certainly. Consider it done.', "Yes, I'll take care of it."],
+  },
+  ask_opinion: {
+    hostile: ['Decide for yourself.', "Why ask me?", 'Whatever you like.'],
+    any: ["If you ask me, I'd go for {focus}.", 'Honestly? I think you would enjoy it.', "{Focus}? It's a good choice, in my view."],
+  },
+  ask_reason: {
+    hostile: ["That's my business.", 'Because I said so.', "I don't owe you an explanation."],
+    any: ["It's a long story. Sit down and I'll tell you.", 'Because it seemed right at the time.', "I'll explain, if you have a moment."],
+  },
+  ask_who: {
+    any: ["{Focus}? Let me think who that was.", "I'll tell you what I know about it.", "I'm not sure. I'll ask around."],
+  },
+  request: {
+    hostile: ['Do it yourself.', "I'm not your servant.", "Why should I?"],
+    sad: ["I'll try, if I can.", "Alright. I'll do it.", "I'll see what I can manage."],
+    any: ["Of course, here you are.", 'Certainly. Right away.', "Yes, I'll take care of it."],
   },
   greeting: {
     hostile: ["Oh. It's you.", 'What do you want?', 'Hm. Hello.'],
@@ -205,11 +258,18 @@ export function reply(s: PersonaSnapshot, config: PersonaConfig, d: DiscreteEmot
   let text = fill(options[i], family, ctx, warmName(ctx));
   if (last && last.act === act && last.from === ctx.speaker && AGAIN[act]) text = `${AGAIN[act]} ${text}`;
   else if (d.intensity >= STRONG_INTENSITY && STRONG[family] && (act === 'presence' || act === 'threat' || act === 'insult' || act === 'grief')) text = `${STRONG[family]} ${text}`;
+  // Greeted, the persona greets back before it answers (and only then: "morning" said as a time is no greeting).
+  const greetBack = ctx.reading?.greeting && act !== 'greeting' && family !== 'hostile' && !GRAVE.has(act) ? ctx.reading.greetWord : undefined;
+  if (greetBack) text = `${capital(greetBack)}! ${text}`;
   const style = styleCues(config.identity?.speakingStyle ?? '');
   if (style.terse) text = text.split(/(?<=[.!?])\s/)[0];
-  if (style.casual) text = `Hey, ${startsWithI(text) ? text : text.charAt(0).toLowerCase() + text.slice(1)}`;
+  // Style colours the reply where it fits: no "Hey," to a threat or a death, no cheerful close to grief.
+  if (style.casual && !GRAVE.has(act) && family !== 'hostile') text = `Hey, ${startsWithI(text) ? text : text.charAt(0).toLowerCase() + text.slice(1)}`;
   if (style.poetic) text = `${text} ${POETIC[family]}`;
-  if (style.warm && family !== 'hostile') text = `${text} I'm glad we can talk.`;
+  if (style.warm && family !== 'hostile') {
+    if (CONSOLING.has(act)) { if (!/I'm here/.test(text)) text = `${text} I'm here for you.`; }
+    else if (!GRAVE.has(act)) text = `${text} I'm glad we can talk.`;
+  }
   if (style.formal) for (const [re, full] of CONTRACTIONS) text = text.replace(re, (m) => (m[0] === m[0].toUpperCase() ? capital(full) : full));
   return text;
 }
@@ -219,7 +279,9 @@ const warmName = (ctx: ReplyContext): string => (ctx.speaker && (ctx.trust ?? 0)
 
 function fill(template: string, family: Family, ctx: ReplyContext, name: string): string {
   const topic = topicOf(ctx.reading);
+  const focus = ctx.reading?.focus ?? 'that';
   return template
+    .replace('{focus}', focus).replace('{Focus}', capital(focus))
     .replace('{, name}', name ? `, ${name}` : '')
     .replace('{topic}', topic).replace('{Topic}', capital(topic))
     .replace('{feeling}', FEELING[family]).replace('{Feeling}', capital(FEELING[family]));

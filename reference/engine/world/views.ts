@@ -1,6 +1,6 @@
 // Read-only views of a world: query, the context of one entity, world personas.
 import type { Fact, WorldContext } from '../../../contract/resources.ts';
-import { psyche } from '../psyche/index.ts';
+import { psyche, type BriefWorld } from '../psyche/index.ts';
 import { adjacentSpaces, entityOrFail, findEntity } from './entities.ts';
 import { currentNormMap } from './progression.ts';
 import { fail } from './fail.ts';
@@ -34,6 +34,38 @@ export function knows(fact: Fact, entity: EntityRecord): boolean {
   return fact.visibility === 'public' || fact.knownBy.includes(entity.name) || fact.knownBy.includes(entity.id);
 }
 
+/** An entity as others see it: a persona by its configured role (its profile says only "persona"). */
+function asSeen(world: WorldDoc, e: EntityRecord): EntityRecord {
+  const config = getOwn(world.personaConfigs, e.name);
+  return config ? { ...e, profile: { ...e.profile, role: config.identity.role } } : e;
+}
+
+/**
+ * What the persona's brief needs from the world: its identity, the facts the persona knows, and who
+ * the others are (a persona's configured role, a user's profile role when it says more than its
+ * type; the world's relationships between them and the persona, as ties).
+ */
+function briefWorld(world: WorldDoc, me: EntityRecord, facts: Fact[]): BriefWorld {
+  const people: NonNullable<BriefWorld['people']> = {};
+  for (const e of world.entities) {
+    if (e.name === me.name) continue;
+    const config = getOwn(world.personaConfigs, e.name);
+    const role = config ? config.identity.role : e.profile?.role;
+    const ties = [...new Set(world.relationships
+      .filter((r) => (r.source === me.name && r.target === e.name) || (r.source === e.name && r.target === me.name))
+      .map((r) => r.relationship?.type).filter((t): t is string => typeof t === 'string' && t !== ''))];
+    const said = role && role !== e.type && role !== 'character' ? role : undefined;
+    if (said || ties.length) people[e.name] = { ...(said ? { role: said } : {}), ...(ties.length ? { ties } : {}) };
+  }
+  const id = world.definition.identity;
+  return {
+    name: typeof id?.name === 'string' ? id.name : undefined,
+    description: typeof id?.description === 'string' && id.description ? id.description : undefined,
+    facts: facts.map((f) => f.content).filter((c) => typeof c === 'string' && c !== ''),
+    people,
+  };
+}
+
 export function context(world: WorldDoc, entityName: string): WorldContext {
   const me = entityOrFail(world, entityName);
   const here = world.spaces.find((s) => s.id === me.spaceId)!;
@@ -41,21 +73,22 @@ export function context(world: WorldDoc, entityName: string): WorldContext {
     || e.targetEntity === me.name || (e.spaceId === undefined && e.targetEntity === undefined));
   const runtime = getOwn(world.personas, me.name);
   const config = runtime ? getOwn(world.personaConfigs, me.name) : undefined;
+  const knownFacts = world.definition.knowledge.facts.filter((f) => knows(f, me));
   return {
     // A persona is who its configuration says (its role there), not only an entity of type persona.
-    whoAmI: config ? { ...me, profile: { ...me.profile, role: config.identity.role } } : me,
+    whoAmI: asSeen(world, me),
     whereAmI: here,
-    whoIsHere: world.entities.filter((e) => e.spaceId === me.spaceId && e.name !== me.name),
+    whoIsHere: world.entities.filter((e) => e.spaceId === me.spaceId && e.name !== me.name).map((e) => asSeen(world, e)),
     whatHappened: involved.slice(-CONTEXT_EVENTS),
     adjacentSpaces: adjacentSpaces(world, me.spaceId),
     worldIdentity: world.definition.identity,
     worldCulture: { ...world.definition.culture, normMap: currentNormMap(world) },
-    knownFacts: world.definition.knowledge.facts.filter((f) => knows(f, me)),
+    knownFacts,
     currentPhase: world.progression.currentPhase,
     ...(runtime ? { personaState: psyche.contextState(runtime.snapshot) } : {}),
     // For an LLM speaking as the persona: identity, style, goals, whom it talks with, memories and
     // the recent conversation, and the system prompt (WorldContext is open; SPEC.md lists the rest).
-    ...(runtime && config ? { persona: psyche.brief(runtime.snapshot, config) } : {}),
+    ...(runtime && config ? { persona: psyche.brief(runtime.snapshot, config, briefWorld(world, me, knownFacts)) } : {}),
   };
 }
 

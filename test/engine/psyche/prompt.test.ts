@@ -6,21 +6,24 @@ import { describe, expect, it } from 'vitest';
 import { psyche } from '../../../reference/engine/psyche/index.ts';
 import { octant } from '../../../reference/engine/psyche/discrete.ts';
 import { restingPoint } from '../../../reference/engine/psyche/internals.ts';
+import { PLAIN } from '../../../reference/engine/psyche/views.ts';
 import { chat as worldChat, context, newWorld } from '../../../reference/engine/world/index.ts';
 import { runSession, SESSION_CONFIG, type Sample } from './session.ts';
 
+// Feelings and moods are said in plain words (issue 27: "your mood has turned docile" is jargon an
+// LLM cannot act on); PLAIN maps each label and octant to its words.
 const feelingOf = (prompt: string) => /Right now you feel (even and composed|[a-z ]+?) \(/.exec(prompt)?.[1];
-const moodOf = (prompt: string) => /Underneath, your mood (?:is|has turned) (\w+)/.exec(prompt)?.[1];
+const moodOf = (prompt: string) => /Underneath, your mood is ([a-z ]+?)(?: \(|\.)/.exec(prompt)?.[1];
 
 function contradictions(s: Sample): string[] {
   const prompt = psyche.promptLines(s.snap, SESSION_CONFIG).join('\n');
   const out: string[] = [];
   const d = s.view.emotion.discrete;
   const felt = feelingOf(prompt);
-  const expected = d.primary === 'neutral' ? 'even and composed' : d.primary.replace(/_/g, ' ');
+  const expected = PLAIN.feeling[d.primary];
   if (felt !== expected) out.push(`feeling "${felt}" but the state says ${d.primary}`);
   const mood = moodOf(prompt);
-  if (mood !== octant(s.snap.mood, restingPoint(s.snap))) out.push(`mood "${mood}"`);
+  if (mood !== PLAIN.mood[octant(s.snap.mood, restingPoint(s.snap))]) out.push(`mood "${mood}"`);
   if (d.intensity >= 0.3 && prompt.includes('Your body feels calm')) out.push(`calm body with ${d.primary} ${d.intensity}`);
   if (/exuberant/.test(prompt) && Math.hypot(s.snap.mood.V - restingPoint(s.snap).V, s.snap.mood.A - restingPoint(s.snap).A, s.snap.mood.D - restingPoint(s.snap).D) < 0.05) out.push('exuberant at rest');
   return out;
@@ -42,7 +45,7 @@ describe('prompt-context', () => {
     expect(atRest).toContain('Your body feels calm.');
     psyche.override(snap, { V: -0.9, A: 0.9, D: -0.7 }, 1000);
     const lines = psyche.promptLines(snap, config).join('\n');
-    expect(lines).toContain('Right now you feel fear');
+    expect(lines).toContain('Right now you feel afraid');
     expect(lines).not.toContain('Your body feels calm');
     expect(lines).toMatch(/In your body: .*pounding chest/);
     expect(contradictions({ turn: 0, snap, view: psyche.view(snap) })).toEqual([]);

@@ -1,0 +1,48 @@
+// The held-out gate (issue 27): the labelled set of heldout/, split once into a tuning half and a
+// held-out half, felt by a fresh persona of three temperaments. The held-out half must reach the
+// level per temperament, no class but sarcasm may fall under 70% on it, and it may not trail the
+// tuning half by more than 10 points (that would be a model of the tuning half, not of language).
+import { describe, expect, it } from 'vitest';
+import { HELDOUT } from './heldout/heldout.ts';
+import { TUNING } from './heldout/tuning.ts';
+import { APART, CLASSES, TEMPERAMENTS, type Temperament } from './heldout/labels.ts';
+import { score, table } from './heldout/score.ts';
+
+/** The level the held-out half reaches per temperament (the issue aims at 85%; psyche-2.1.0 reaches
+ *  91.1% steady, 92.4% balanced, 93.6% volatile; 51–54% before). */
+const LEVEL = 0.9;
+const CLASS_FLOOR = 0.7;
+const MAX_GAP = 0.1;
+
+const tuning = score(TUNING);
+const heldout = score(HELDOUT);
+console.log(table(tuning, heldout));
+
+describe('the labelled set of issue 27', () => {
+  it('has at least 300 messages over the 17 classes, split once into two halves of no shared message', () => {
+    expect(TUNING.length + HELDOUT.length).toBeGreaterThanOrEqual(300);
+    for (const c of CLASSES) {
+      expect(TUNING.filter((l) => l.cls === c).length, c).toBeGreaterThanOrEqual(8);
+      expect(HELDOUT.filter((l) => l.cls === c).length, c).toBeGreaterThanOrEqual(8);
+    }
+    const seen = new Set(TUNING.map((l) => l.message));
+    expect(HELDOUT.filter((l) => seen.has(l.message))).toEqual([]);
+  });
+
+  for (const t of Object.keys(TEMPERAMENTS) as Temperament[]) {
+    it(`a ${t} persona feels the expected family for at least ${LEVEL * 100}% of the held-out half`, () => {
+      expect(heldout.byTemperament[t]).toBeGreaterThanOrEqual(LEVEL);
+    });
+  }
+
+  it(`no class but sarcasm falls under ${CLASS_FLOOR * 100}% on either half`, () => {
+    const low = [tuning, heldout].flatMap((h, i) => Object.entries(h.byClass)
+      .filter(([c, x]) => !APART.has(c) && x < CLASS_FLOOR).map(([c, x]) => `${i ? 'held-out' : 'tuning'} ${c} ${(100 * x).toFixed(1)}%`));
+    expect(low).toEqual([]);
+  });
+
+  it(`the held-out half trails the tuning half by at most ${MAX_GAP * 100} points`, () => {
+    expect(tuning.overall - heldout.overall).toBeLessThanOrEqual(MAX_GAP);
+    for (const t of Object.keys(TEMPERAMENTS) as Temperament[]) expect(tuning.byTemperament[t] - heldout.byTemperament[t], t).toBeLessThanOrEqual(MAX_GAP);
+  });
+});
