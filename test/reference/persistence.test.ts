@@ -40,21 +40,26 @@ describe('SQLite persistence across kill -9', () => {
   it('keeps every acknowledged write', async () => {
     const first = await serve();
     const acknowledged: string[] = [];
-    const stop = Date.now() + 1500;
-    // Writes keep coming while the process is killed: only those answered 2xx must survive.
+    let killed = false;
+    // Writes keep coming while the process is killed: only those answered 2xx must survive. Counted,
+    // not timed: a busy machine only makes the test slower.
     const writer = (async () => {
-      while (Date.now() < stop) {
+      while (!killed) {
         try {
           const r = await call(first.url, 'POST', '/worlds', { definition: { identity: { name: `w${acknowledged.length}` } }, entities: [{ name: 'a', type: 'persona' }] });
           if (r.status === 201) acknowledged.push(r.body.result.worldId);
         } catch { return; }
       }
     })();
-    await new Promise((r) => setTimeout(r, 700));
+    while (acknowledged.length < 6) await new Promise((r) => setTimeout(r, 20));
     const world = acknowledged[0];
     const chat = await call(first.url, 'POST', `/worlds/${world}/events`, { type: 'thunder', targetEntity: 'a' });
     expect(chat.status).toBe(200);
+    // Two more writes after the event, so the kill lands while writes are under way.
+    const before = acknowledged.length;
+    while (acknowledged.length < before + 2) await new Promise((r) => setTimeout(r, 5));
     first.child.kill('SIGKILL');
+    killed = true;
     await writer;
     expect(acknowledged.length).toBeGreaterThan(5);
 
