@@ -55,6 +55,9 @@ await reference.close();
 rmSync(dir, { recursive: true, force: true });
 
 console.log(`The gate: a full run with every key (pro ${PLAN_RPM.pro}/min paced at ${paceOf('pro')}/min, free-plan window ${WINDOW_MS / 1000} s)`);
-console.log(['run', 'wall s', 'requests', 'paced s', 'ideal s', 'wall ÷ ideal', 'exit'].map((c) => c.padEnd(16)).join(''));
-for (const r of rows) console.log([r.label, r.wallS.toFixed(1), r.requests, r.paced.toFixed(1), r.ideal.toFixed(1), `${r.ratio.toFixed(2)}×`, r.exit].map((c) => String(c).padEnd(16)).join(''));
+// The first column as wide as its longest label: the others line up under their heads.
+const first = Math.max(4, ...rows.map((r) => r.label.length)) + 2;
+const line = (cells: unknown[]) => cells.map((c, i) => String(c).padEnd(i === 0 ? first : 14)).join('').trimEnd();
+console.log(line(['run', 'wall s', 'requests', 'paced s', 'ideal s', 'wall ÷ ideal', 'exit']));
+for (const r of rows) console.log(line([r.label, r.wallS.toFixed(1), r.requests, r.paced.toFixed(1), r.ideal.toFixed(1), `${r.ratio.toFixed(2)}×`, r.exit]));
 console.log('(ideal: the larger of requests ÷ the paced rate and the longest single wait, one rate window; aim ≤ 1.2×, and ≤ 70 s behind the proxy)');
