@@ -94,7 +94,7 @@ for (const r of rows) console.log(r.map((c) => String(c).padEnd(18)).join(''));
 console.log(`(${DURATION_S} s each, 10 connections, loopback, memory store unless --db, one process)`);
 console.log(`chat reaches ${(chat.rps / cannedChat.rps * 100).toFixed(1)}% of the canned chat: the share left after the store and the engine.`);
 const cost = benchChatCost();
-console.log(`one chat without HTTP: engine ${cost.engineUs.toFixed(1)} µs; as the handler runs it (store edit + engine + log) ${cost.handlerUs.toFixed(1)} µs.`);
+console.log(`one chat without HTTP: engine ${cost.engineUs.toFixed(1)} µs (a new message each chat: ${cost.engineVariedUs.toFixed(1)} µs, the reading paid every time); as the handler runs it (store edit + engine + log) ${cost.handlerUs.toFixed(1)} µs.`);
 console.log(`World with 10,000 personas: +${(after - before).toFixed(1)} MB heap${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for exact figures)'}, `
   + `snapshot ${(snapshotBytes / 2 ** 20).toFixed(1)} MB, created in ${createMs.toFixed(0)} ms, one chat in it ${bigChatMs.toFixed(0)} ms.`);
 
