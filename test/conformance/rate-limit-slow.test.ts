@@ -1,4 +1,4 @@
-// RATE-1…4 across a slow link: a correct deployment whose requests arrive slower than its plan's limit
+// RATE-1…4 where no 429 shows nothing. Across a slow link: a correct deployment whose requests arrive slower than its plan's limit
 // never answers 429, and that is no failure of the deployment. A proxy in front of the reference lets
 // one request through every 40 ms, one at a time: at most 75 in a 3-second window of the reference's
 // free plan (100). Whatever the machine's speed, the link stays that slow or slower, so the suite must
@@ -17,6 +17,8 @@ const dir = mkdtempSync(join(tmpdir(), 'conformance-slow-link-'));
 let target: Target;
 let proxy: FaultProxy;
 let queue: Promise<void> = Promise.resolve();
+/** A second proxy, fast, under which the rate-limit key is never limited (sent on as the unlimited main key). */
+let unlimited: FaultProxy;
 
 beforeAll(async () => {
   target = await resolveTarget({ rateLimitWindowMs: EMBEDDED_RATE_WINDOW_MS });
@@ -24,9 +26,13 @@ beforeAll(async () => {
     // One request at a time, each held 40 ms before it goes on.
     request: () => (queue = queue.then(() => sleep(40))),
   });
+  unlimited = await startFaultProxy(target.baseUrl, {
+    request: (req) => { if (req.headers['x-api-key'] === target.extraKeys.rateLimitKey) req.headers['x-api-key'] = target.apiKey; },
+  });
 });
 afterAll(async () => {
   await proxy?.close();
+  await unlimited?.close();
   await target?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -42,6 +48,20 @@ describe('the rate-limit area across a link slower than the plan', () => {
     expect(outcomes).toEqual({ 'RATE-1': 'not-run', 'RATE-2': 'not-run', 'RATE-3': 'not-run', 'RATE-4': 'not-run' });
     const why = result.checks.find((c) => c.requirementIds.includes('RATE-1'))?.reason ?? '';
     expect(why).toMatch(/no 429 after \d+ requests, but they took .* within the plan's 100/);
+    expect(result.requirements.filter((q) => q.outcome === 'fail')).toEqual([]);
+  }, 120_000);
+});
+
+describe('the rate-limit area with a custom (enterprise) plan', () => {
+  it('no 429 is no failure: the custom limit may be above what the run sent (not run, saying so)', async () => {
+    const session = createSession({ ...target, baseUrl: unlimited.url, embedded: false }, {
+      areas: ['rate-limit'], strict: true, keep: false, timeoutMs: 10_000, deadlineAt: Date.now() + 120_000, workDir: dir, plan: 'enterprise', rpm: 0,
+      rateLimitPlan: 'enterprise', allowBillable: false, shownConfig: {}, print: () => undefined,
+    });
+    const result = await session.run();
+    const outcomes = Object.fromEntries(result.checks.filter((c) => c.requirementIds.some((id) => id.startsWith('RATE-'))).map((c) => [c.requirementIds.join(','), c.outcome]));
+    expect(outcomes).toEqual({ 'RATE-1': 'not-run', 'RATE-2': 'not-run', 'RATE-3': 'not-run', 'RATE-4': 'skip' });
+    expect(result.checks.find((c) => c.requirementIds.includes('RATE-1'))?.reason ?? '').toMatch(/the enterprise limit is custom and may be higher; give the key's fixed plan with --rate-limit-plan/);
     expect(result.requirements.filter((q) => q.outcome === 'fail')).toEqual([]);
   }, 120_000);
 });
