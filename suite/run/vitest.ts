@@ -43,6 +43,8 @@ const OPTIONS = {
   setupFiles: ['suite/scenario/setup.ts'],
   // One file after another in one worker: the client's pacing holds for the whole run.
   fileParallelism: false,
+  // The areas of a lane share that worker and its modules: the documents are loaded and their
+  // validators compiled once a run, not once an area (each area's file is still imported afresh).
   isolate: false,
   maxWorkers: 1,
   // The run's verdict comes from the collected results, not from vitest's exit code.
