@@ -37,16 +37,21 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The rate-limit area alone through a proxy, the rate-limit key given as of `plan`: each RATE check's outcome, and the run. */
+async function rateArea(baseUrl: string, plan: 'free' | 'enterprise') {
+  const session = createSession({ ...target, baseUrl, embedded: false }, {
+    areas: ['rate-limit'], strict: true, keep: false, timeoutMs: 10_000, deadlineAt: Date.now() + 120_000, workDir: dir, plan: 'enterprise', rpm: 0,
+    rateLimitPlan: plan, allowBillable: false, shownConfig: {}, print: () => undefined,
+  });
+  const result = await session.run();
+  const outcomes = Object.fromEntries(result.checks.filter((c) => c.requirementIds.some((id) => id.startsWith('RATE-'))).map((c) => [c.requirementIds.join(','), c.outcome]));
+  return { result, outcomes, why: result.checks.find((c) => c.requirementIds.includes('RATE-1'))?.reason ?? '' };
+}
+
 describe('the rate-limit area across a link slower than the plan', () => {
   it('says the limit could not be seen (not run), and fails nothing', async () => {
-    const session = createSession({ ...target, baseUrl: proxy.url, embedded: false }, {
-      areas: ['rate-limit'], strict: true, keep: false, timeoutMs: 10_000, deadlineAt: Date.now() + 120_000, workDir: dir, plan: 'enterprise', rpm: 0,
-      rateLimitPlan: 'free', allowBillable: false, shownConfig: {}, print: () => undefined,
-    });
-    const result = await session.run();
-    const outcomes = Object.fromEntries(result.checks.filter((c) => c.requirementIds.some((id) => id.startsWith('RATE-'))).map((c) => [c.requirementIds.join(','), c.outcome]));
+    const { result, outcomes, why } = await rateArea(proxy.url, 'free');
     expect(outcomes).toEqual({ 'RATE-1': 'not-run', 'RATE-2': 'not-run', 'RATE-3': 'not-run', 'RATE-4': 'not-run' });
-    const why = result.checks.find((c) => c.requirementIds.includes('RATE-1'))?.reason ?? '';
     expect(why).toMatch(/no 429 after \d+ requests, but they took .* within the plan's 100/);
     expect(result.requirements.filter((q) => q.outcome === 'fail')).toEqual([]);
   }, 120_000);
@@ -54,14 +59,9 @@ describe('the rate-limit area across a link slower than the plan', () => {
 
 describe('the rate-limit area with a custom (enterprise) plan', () => {
   it('no 429 is no failure: the custom limit may be above what the run sent (not run, saying so)', async () => {
-    const session = createSession({ ...target, baseUrl: unlimited.url, embedded: false }, {
-      areas: ['rate-limit'], strict: true, keep: false, timeoutMs: 10_000, deadlineAt: Date.now() + 120_000, workDir: dir, plan: 'enterprise', rpm: 0,
-      rateLimitPlan: 'enterprise', allowBillable: false, shownConfig: {}, print: () => undefined,
-    });
-    const result = await session.run();
-    const outcomes = Object.fromEntries(result.checks.filter((c) => c.requirementIds.some((id) => id.startsWith('RATE-'))).map((c) => [c.requirementIds.join(','), c.outcome]));
+    const { result, outcomes, why } = await rateArea(unlimited.url, 'enterprise');
     expect(outcomes).toEqual({ 'RATE-1': 'not-run', 'RATE-2': 'not-run', 'RATE-3': 'not-run', 'RATE-4': 'skip' });
-    expect(result.checks.find((c) => c.requirementIds.includes('RATE-1'))?.reason ?? '').toMatch(/the enterprise limit is custom and may be higher; give the key's fixed plan with --rate-limit-plan/);
+    expect(why).toMatch(/the enterprise limit is custom and may be higher; give the key's fixed plan with --rate-limit-plan/);
     expect(result.requirements.filter((q) => q.outcome === 'fail')).toEqual([]);
   }, 120_000);
 });
