@@ -9,6 +9,20 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, type AnyFastifyInstance } from './errors.ts';
 
+/**
+ * A body this large is decoded, parsed, validated and stored in milliseconds, not microseconds: its
+ * steps run in turns of the event loop of their own, so that other tenants' requests go on between
+ * (server/admission.ts gives a tenant one such body at a time).
+ */
+export const LARGE_BODY = 64 * 1024;
+
+const largeBodies = new WeakSet<FastifyRequest>();
+/** Whether the request's body was over LARGE_BODY bytes: its later steps give way too (server/admission.ts). */
+export const hadLargeBody = (request: FastifyRequest) => largeBodies.has(request);
+
+/** Resolves in a later turn of the event loop, after the I/O that is waiting (setImmediate runs after the poll phase). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Levels of objects and arrays a body may nest, the body itself included. */
 export const MAX_JSON_DEPTH = 64;
 
@@ -25,8 +39,19 @@ export function charsetOf(contentType: string | undefined): string | undefined {
   return undefined;
 }
 
+/** Whether text holds more than `limit` of `{` and `[` in all (a native search: a text of long strings has few). */
+function opensExceed(text: string, limit: number): boolean {
+  let n = 0;
+  for (const open of ['{', '[']) {
+    for (let i = text.indexOf(open); i >= 0; i = text.indexOf(open, i + 1)) if (++n > limit) return true;
+  }
+  return false;
+}
+
 /** The deepest nesting of objects and arrays in JSON text (brackets inside strings do not count). */
 export function nestingExceeds(text: string, limit: number): boolean {
+  // Nesting deeper than the limit needs more opening brackets than it: most bodies are done here.
+  if (!opensExceed(text, limit)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -47,6 +72,13 @@ export function registerJsonBody(app: AnyFastifyInstance): void {
   const parse = app.getDefaultJsonParser('ignore', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, raw: Buffer, done) => {
+    if (raw.length > LARGE_BODY) {
+      largeBodies.add(request);
+      setImmediate(() => decodeAndParse(request, raw, done, true));
+    } else decodeAndParse(request, raw, done, false);
+  });
+
+  function decodeAndParse(request: FastifyRequest, raw: Buffer, done: (err: Error | null, body?: unknown) => void, large: boolean): void {
     const charset = charsetOf(request.headers['content-type']);
     if (charset !== undefined && !UTF8.has(charset)) {
       done(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Request body must be JSON in UTF-8; charset '${charset.slice(0, 40)}' is not supported`));
@@ -68,7 +100,8 @@ export function registerJsonBody(app: AnyFastifyInstance): void {
       done(invalid(`Request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`));
       return;
     }
-    parse(request, text, done);
-  });
+    if (large) setImmediate(() => parse(request, text, done));
+    else parse(request, text, done);
+  }
 }
 

@@ -9,7 +9,7 @@ import type { Store } from '../store/index.ts';
 import type { Handler, ServerContext } from './context.ts';
 import { WriteQueues } from './exclusive.ts';
 import { SNAPSHOT_BODY_LIMIT } from './limits.ts';
-import { LargeBodyGate, refuseWhenFull } from './admission.ts';
+import { giveWay, LargeBodyGate, refuseWhenFull } from './admission.ts';
 import { worldHandlers } from './handlers/worlds.ts';
 import { worldSimulationHandlers } from './handlers/world-simulation.ts';
 import { worldPartHandlers } from './handlers/world-parts.ts';
@@ -90,6 +90,7 @@ function registerOperation(app: FastifyInstance, op: Operation, shared: ServerCo
     config: { operationId: op.operationId, public: op.public === true },
     ...(bodyLimit ? { bodyLimit } : {}),
     ...(preParsing.length ? { preParsing: preParsing as never } : {}),
+    ...(op.body ? { preValidation: giveWay as never, preHandler: giveWay as never } : {}),
     schema: {
       ...(op.params ? { params: op.params } : {}),
       ...(op.query ? { querystring: op.query } : {}),

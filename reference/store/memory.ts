@@ -1,5 +1,5 @@
 // In-memory store: the default when no --db is given. Everything is lost on exit.
-import { copyBody, defaultFreeze, editBody, encodeBody, frozenBody, jsonBytes, jsonSize, pageBounds, type Freeze } from './shared.ts';
+import { copyBody, defaultFreeze, editBody, jsonSize, ownedBody, pageBounds, type Freeze } from './shared.ts';
 import { DuplicateIdError, type AppendOpts, type Kind, type LogEntry, type PageOpts, type Store, type StoredDoc, type Usage } from './types.ts';
 
 /**
@@ -48,11 +48,6 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
     if (closed) throw new Error('store: the in-memory store is closed');
   };
   const toDoc = <T>(rec: Rec): StoredDoc<T> => ({ ...rec, body: copyBody(rec.body) as T });
-  /** A body given by a caller: copied through JSON text, so later changes to it cannot reach the store. */
-  const owned = (body: unknown) => {
-    const json = encodeBody(body);
-    return { body: frozenBody(json), bytes: jsonBytes(json) };
-  };
   const usageOf = (tenantId: string) => {
     let u = usages.get(tenantId);
     if (!u) usages.set(tenantId, (u = { worlds: 0, personas: 0, bytes: 0 }));
@@ -100,7 +95,7 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
       ensureOpen();
       const key = docKey(kind, tenantId, id);
       if (docs.has(key)) throw new DuplicateIdError(kind, tenantId, id);
-      const { body: frozen, bytes } = owned(body);
+      const { body: frozen, bytes } = ownedBody(body);
       const rec: Rec = { kind, tenantId, id, seq: ++docSeq, createdAt, updatedAt: createdAt, deletedAt: null, body: frozen, bytes };
       const lkey = tenantKey(kind, tenantId);
       const listing = listings.get(lkey) ?? [];
@@ -132,7 +127,7 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
       ensureOpen();
       const rec = liveRec(kind, tenantId, id);
       if (!rec) return false;
-      const next = owned(body);
+      const next = ownedBody(body);
       count(tenantId, undefined, 0, next.bytes - rec.bytes);
       patch(rec, { ...next, updatedAt });
       return true;
@@ -188,7 +183,7 @@ export function createMemoryStore(opts: { freeze?: Freeze } = {}): Store {
       // comes from a committed edit (e.g. the events a chat also keeps in the world): JSON already.
       const recs: LogRec[] = entries.map((body) => {
         const shared = typeof body === 'object' && body !== null && Object.isFrozen(body);
-        return shared ? { seq: 0, body, bytes: jsonSize(body) } : { seq: 0, ...owned(body) };
+        return shared ? { seq: 0, body, bytes: jsonSize(body) } : { seq: 0, ...ownedBody(body) };
       });
       for (const rec of recs) rec.seq = ++logSeq;
       let log = logs.get(key);
