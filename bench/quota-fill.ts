@@ -144,7 +144,8 @@ async function fill(url: string, ms: number): Promise<void> {
       statuses[code] = (statuses[code] ?? 0) + 1;
       if (res.statusCode === 201) accepted += BIG_WORLD.length;
       else if (!full) { full = true; process.stdout.write('full\n'); }
-      if (res.statusCode === 429) await new Promise((r) => setTimeout(r, 1000 * Number(res.headers['retry-after'] ?? 1)));
+      // A client that waits as told, but not past the end of its run.
+      if (res.statusCode === 429) await new Promise((r) => setTimeout(r, Math.max(0, Math.min(1000 * Number(res.headers['retry-after'] ?? 1), end - performance.now()))));
     }
   }));
   await agent.close();
