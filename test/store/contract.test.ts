@@ -301,6 +301,15 @@ describe.each(factories)('%s store, freeze %s', (_name, make, freeze) => {
       expect(store.usage('t').worlds).toBe(2);
     });
 
+    it('counts the exact bytes of non-integer numbers and of long texts, in edits too', () => {
+      const long = `${'l'.repeat(20_000)}"\u0001é`;
+      const body = { f: 0.1 + 0.2, g: [-1.5e-7, 5e-324, 2.5], s: long, [long.slice(0, 300)]: true };
+      store.insert('persona', 't', 'p1', 1, body);
+      expect(store.usage('t').bytes).toBe(size(body));
+      store.edit<{ f: number; h?: number }, void>('persona', 't', 'p1', 2, (d) => { d.f = 1 / 3; d.h = -0.75; });
+      expect(store.usage('t').bytes).toBe(size({ ...body, f: 1 / 3, h: -0.75 }));
+    });
+
     it('is rolled back with a transaction', () => {
       store.insert('world', 't', 'w1', 1, { a: 1 });
       const before = store.usage('t');
