@@ -8,7 +8,8 @@
 // customer's machine, so its own CPU should take as little from the server's as a shared machine allows.
 // `tsx bench/quota-fill.ts` prints the lines; BENCH_SERVE_ROOT runs the `cli/serve.ts` of another
 // tree (a checkout of the code before, for a before/after figure); BENCH_SERVER_ARGS passes node
-// options to the server (`--cpu-prof`, `--trace-gc`); BENCH_DURATION sets the idle phase in seconds.
+// options to the server (`--cpu-prof`, `--trace-gc`); BENCH_DURATION sets the idle phase in seconds;
+// BENCH_DB=1 runs the server with `--db` (SQLite) instead of the memory store.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +33,7 @@ async function startServer(dir: string): Promise<{ url: string; child: ChildProc
     { key: OBSERVER, tenantId: 'observer', plan: 'enterprise', rpm: 1_000_000 },
     { key: WARMER, tenantId: 'warmer', plan: 'pro' },
   ]));
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', join(ROOT, 'cli/serve.ts'), '--port', '0', '--keys', keys], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', join(ROOT, 'cli/serve.ts'), '--port', '0', '--keys', keys, ...(process.env.BENCH_DB ? ['--db', join(dir, 'bench.db')] : [])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   await new Promise<void>((ready, fail) => {
     child.stdout!.on('data', (d) => { out += d; if (/OpenAPI: /.test(out)) ready(); });
@@ -115,7 +116,7 @@ export async function benchQuotaFill(): Promise<string[]> {
     const refused = stats('refused');
     const fillS = Number.isFinite(full) ? ((full - fillStarted) / 1000).toFixed(1) : `not within ${2 * PHASE_S}`;
     return [
-      `quota fill (server in its own process, memory store; tenant A on a pro key creating ~1 MB worlds on 4 connections; tenant B's GET /worlds every 2 ms), ${ROOT === resolve(fileURLToPath(new URL('../', import.meta.url))) ? 'this tree' : ROOT}:`,
+      `quota fill (server in its own process, ${process.env.BENCH_DB ? 'SQLite store' : 'memory store'}; tenant A on a pro key creating ~1 MB worlds on 4 connections; tenant B's GET /worlds every 2 ms), ${ROOT === resolve(fileURLToPath(new URL('../', import.meta.url))) ? 'this tree' : ROOT}:`,
       `  tenant B idle:              ${fmt(idle)}`,
       `  while A fills its quota:    ${fmt(filled)} ${ratio(filled)}`,
       `  after A is full (refused):  ${fmt(refused)} ${ratio(refused)}`,

@@ -301,7 +301,13 @@ export function createSqliteStore(file: string, opts: { freeze?: Freeze } = {}):
       const bytes = jsonBytes(json);
       const seq = insertDoc(kind, tenantId, id, createdAt, json, bytes);
       if (seq === undefined) throw new DuplicateIdError(kind, tenantId, id);
-      return { kind, tenantId, id, seq, createdAt, updatedAt: createdAt, deletedAt: null, body: decodeBody<T>(json), bytes };
+      // The body is parsed again only if the caller reads it (most only want the seq): a 1 MB
+      // create spent a whole parse here, in the same turn as its write.
+      let parsed: T | undefined;
+      return {
+        kind, tenantId, id, seq, createdAt, updatedAt: createdAt, deletedAt: null, bytes,
+        get body() { return (parsed ??= decodeBody<T>(json)); },
+      };
     },
 
     read<T>(kind: Kind, tenantId: string, id: string) {
