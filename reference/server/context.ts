@@ -7,6 +7,7 @@ import { fail } from '../engine/world/fail.ts';
 import type { Outcome, PersonaDoc, WorldDoc } from '../engine/world/index.ts';
 import { PLAN_QUOTAS, type Quotas } from '../platform/index.ts';
 import { exportFitsOrFail, LOG_KEEP_BYTES } from './limits.ts';
+import { nextTurn } from '../platform/json-body.ts';
 
 export interface ServerContext {
   store: Store;
@@ -64,7 +65,6 @@ export function insertWithinQuota<T extends WorldDoc | PersonaDoc>(ctx: ServerCo
 
 /** Longest run of engine work between two returns to the event loop in a sliced advance. */
 export const SLICE_MS = 10;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * One validated request. Members are typed loosely on purpose: Fastify has already checked them
