@@ -4,7 +4,7 @@
 // differ at their end took 4.1 s to insert against 0.07 s for 16,383. A tenant storing worlds whose
 // long texts share a prefix slowed every later create in a cache keyed by texts (store/shared.ts).
 // The test watches the keys, not the time: Map and Set methods are wrapped while a tenant sends
-// long texts everywhere the document lets it.
+// long texts everywhere the document lets it. The same texts must be read in bounded time.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,10 @@ describe.each(['memory', 'SQLite'])('strings a client sends at length, %s store'
       const updated = await h.call('updateWorld', { params: { id }, body: { definition: { identity: { name: 'long 0', description: long('e') } } } });
       expect(updated.status).toBe(200);
       expect((await h.call('dispatchEvent', { params: { id }, body: { type: 'thunder', spaceId: 'dock' } })).status).toBeLessThan(300);
+      // One word of 330,000 characters for every persona to read (engine/psyche/language.ts readable:
+      // read whole, it would have held the server for hours), and a type as long.
+      const described = await h.call('dispatchEvent', { params: { id }, body: { type: long('t'), spaceId: 'dock', payload: { description: long('x').repeat(20) } } });
+      expect(described.status).toBeLessThan(300);
       expect((await h.call('chat', { params: { id }, body: { from: 'visitor', to: 'mara', message: 'Good morning, Mara!' } })).status).toBe(200);
       const snapshot = await h.call('getWorldSnapshot', { params: { id } });
       expect(snapshot.status).toBe(200);

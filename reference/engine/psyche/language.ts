@@ -351,11 +351,39 @@ const EMPTY = (): Draft => ({
   question: false, asksListener: false, request: false, greeting: false, thanks: false, apology: false, shouted: false, sarcasm: false, concepts: new Set(),
 });
 
+/** The most of a text a persona reads (about 350 words; the longest labelled message has 338 characters). */
+export const READ_CHARS = 2_000;
+/** A longer run without spaces is read in pieces of this many characters: no word is longer. */
+const LONGEST_WORD = 40;
+
 /**
- * Reads an utterance (or an event's description). Pure: the same text gives the same reading, so the
- * last readings are kept (frozen; nobody changes a reading or its concepts).
+ * What a persona reads of a text: its first READ_CHARS characters, a run of one punctuation mark or
+ * symbol cut to three ("!!!!!!" reads as "!!!"), and runs without spaces cut into words of at most
+ * LONGEST_WORD characters. The stemmer's and wink-nlp's patterns take time in the square of a
+ * word's length, and the work per sentence adds up: one chat of 10,000 characters held the event
+ * loop for up to 620 ms, an event description of 20,000 characters for 2.5 s (a 1 MB one would have
+ * held it for hours). Idempotent, so a text already made readable comes back as it was.
  */
-export const read = memoize((text: string): Reading => Object.freeze(readText(text)));
+export function readable(text: string): string {
+  // Cut twice: first generously, so that the patterns below pass over little more than is read (a
+  // run cut down may leave room for more of the text), then to READ_CHARS.
+  const t = cut(text, 4 * READ_CHARS)
+    .replace(/([^\p{L}\p{N}\s])\1{3,}/gu, '$1$1$1')
+    .replace(LONG_RUN, (run) => Array.from(run.matchAll(WORD_PIECE), (m) => m[0]).join(' '));
+  return cut(t, READ_CHARS);
+}
+const LONG_RUN = new RegExp(`\\S{${LONGEST_WORD + 1},}`, 'gu');
+const WORD_PIECE = new RegExp(`\\S{1,${LONGEST_WORD}}`, 'gu');
+/** The first `n` characters, without half of a surrogate pair at the cut. */
+const cut = (s: string, n: number) => (s.length <= n ? s : s.slice(0, /[\ud800-\udbff]/.test(s[n - 1]) ? n - 1 : n));
+
+/**
+ * Reads an utterance (or an event's description), as much of it as is readable. Pure: the same text
+ * gives the same reading, so the last readings are kept (frozen; nobody changes a reading or its
+ * concepts), by their readable text: a key no longer than READ_CHARS.
+ */
+const readBounded = memoize((text: string): Reading => Object.freeze(readText(text)));
+export const read = (text: string): Reading => readBounded(readable(text));
 
 function readText(text: string): Reading {
   const r = EMPTY();

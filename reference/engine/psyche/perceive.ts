@@ -24,6 +24,7 @@ import { updateGoals } from './goals.ts';
 import { feel } from './somatic.ts';
 import { strain } from './mask.ts';
 import { remember } from './memory.ts';
+import { readable } from './language.ts';
 import { tell } from './narrative.ts';
 import { awareness, reflect, reflectionReason, reviseSelfConcept } from './reflection.ts';
 import { discreteOf } from './discrete.ts';
@@ -38,7 +39,10 @@ export const TURN = {
   SECONDS: 20,
 } as const;
 
-export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, percept: Percept): EntityResponse {
+export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, given: Percept): EntityResponse {
+  // Its text and type as far as a persona reads them (language.ts readable): every step below reads
+  // words, and what a client sends may be up to a megabyte of them.
+  const percept: Percept = { ...given, type: readable(given.type), ...(given.text === undefined ? {} : { text: readable(given.text) }) };
   const s = repair(snapshot, config);
   const st = s.state;
   const t = traits(config);

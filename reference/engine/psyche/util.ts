@@ -75,6 +75,9 @@ export function pushCapped<T>(list: T[], item: T, cap: number): void {
 export function memoize<V>(fn: (key: string) => V, size = 256): (key: string) => V {
   const kept = new Map<string, V>();
   return (key) => {
+    // V8 hashes a string of 16,384 characters or more by its length alone: as a key it would be
+    // compared in full with every other of its length (store/shared.ts HASHED_LENGTH).
+    if (key.length >= 16_384) return fn(key);
     let value = kept.get(key);
     if (value === undefined) {
       value = fn(key);
