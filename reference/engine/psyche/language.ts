@@ -365,12 +365,33 @@ const LONGEST_WORD = 40;
  * held it for hours). Idempotent, so a text already made readable comes back as it was.
  */
 export function readable(text: string): string {
+  // The last long text, compared (no hashing): an event's text is read by every persona of its world.
+  if (text.length > READ_CHARS && text === lastText) return lastReadable;
+  const out = readableOf(text);
+  if (text.length > READ_CHARS) [lastText, lastReadable] = [text, out];
+  return out;
+}
+let lastText = '';
+let lastReadable = '';
+
+function readableOf(text: string): string {
   // Cut twice: first generously, so that the patterns below pass over little more than is read (a
   // run cut down may leave room for more of the text), then to READ_CHARS.
-  const t = cut(text, 4 * READ_CHARS)
-    .replace(/([^\p{L}\p{N}\s])\1{3,}/gu, '$1$1$1')
-    .replace(LONG_RUN, (run) => Array.from(run.matchAll(WORD_PIECE), (m) => m[0]).join(' '));
+  const collapsed = cut(text, 4 * READ_CHARS).replace(/([^\p{L}\p{N}\s])\1{3,}/gu, '$1$1$1');
+  // The pattern of long runs tries every position of a word, so it runs only when a word is long.
+  const t = hasLongRun(collapsed) ? collapsed.replace(LONG_RUN, (run) => Array.from(run.matchAll(WORD_PIECE), (m) => m[0]).join(' ')) : collapsed;
   return cut(t, READ_CHARS);
+}
+
+/** Whether some run between ASCII spaces is longer than LONGEST_WORD (\s breaks runs at least there, so none is found that \S would not). */
+function hasLongRun(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) run = 0;
+    else if (++run > LONGEST_WORD) return true;
+  }
+  return false;
 }
 const LONG_RUN = new RegExp(`\\S{${LONGEST_WORD + 1},}`, 'gu');
 const WORD_PIECE = new RegExp(`\\S{1,${LONGEST_WORD}}`, 'gu');

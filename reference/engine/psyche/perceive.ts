@@ -42,7 +42,11 @@ export const TURN = {
 export function perceive(snapshot: PersonaSnapshot, config: PersonaConfig, given: Percept): EntityResponse {
   // Its text and type as far as a persona reads them (language.ts readable): every step below reads
   // words, and what a client sends may be up to a megabyte of them.
-  const percept: Percept = { ...given, type: readable(given.type), ...(given.text === undefined ? {} : { text: readable(given.text) }) };
+  const percept: Percept = {
+    ...given,
+    ...(typeof given.type === 'string' ? { type: readable(given.type) } : {}),
+    ...(typeof given.text === 'string' ? { text: readable(given.text) } : {}),
+  };
   const s = repair(snapshot, config);
   const st = s.state;
   const t = traits(config);
