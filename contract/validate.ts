@@ -5,6 +5,7 @@
 // reference and, by the conformance suite, on any deployment (served document and bundled contract).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { guardedRegExp, PatternTooSlow } from './guarded-pattern.ts';
+import { linearUniqueItems } from './unique-items.ts';
 import type { OpenApiReader } from './openapi-reader.ts';
 import { fragmentOf } from './openapi-loader.ts';
 
@@ -25,6 +26,7 @@ export class ResponseValidator {
       // The document's patterns run on the target's strings in bounded time (guarded-pattern.ts).
       code: { regExp: guardedRegExp as never },
     });
+    linearUniqueItems(this.ajv);
     // ajv resolves the document's own $refs from its normal form (schemas keep their names in errors).
     this.ajv.addSchema({ $id: documentId, paths: reader.normal.paths, components: reader.normal.components }, documentId);
   }
