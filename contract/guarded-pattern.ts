@@ -19,9 +19,13 @@ export class PatternTooSlow extends Error {
   }
 }
 
-// The worker compiles each pattern once and answers in a shared cell: 1 match, 2 no match, 3 error.
+// The worker says it is ready in cell 1, then compiles each pattern once and answers in cell 0:
+// 1 match, 2 no match, 3 error.
 const SOURCE = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
+const ready = new Int32Array(workerData);
+Atomics.store(ready, 1, 1);
+Atomics.notify(ready, 1);
 const compiled = new Map();
 parentPort.on('message', ({ cell, pattern, flags, text }) => {
   const state = new Int32Array(cell);
@@ -37,7 +41,9 @@ parentPort.on('message', ({ cell, pattern, flags, text }) => {
 });`;
 
 let worker: Worker | undefined;
-const cell = new SharedArrayBuffer(4);
+const cell = new SharedArrayBuffer(8);
+/** How long a new worker may take to start (a busy machine): not counted in a match's budget. */
+const START_MS = 30_000;
 const state = new Int32Array(cell);
 const tooSlow = new Set<string>();
 let overruns = 0;
@@ -46,8 +52,14 @@ function matchAside(pattern: string, flags: string, text: string): boolean {
   if (tooSlow.has(`${flags}/${pattern}`)) throw new PatternTooSlow(pattern, text.length, `took over ${PATTERN_BUDGET_MS} ms before`);
   if (overruns >= GIVE_UP_AFTER) throw new PatternTooSlow(pattern, text.length, `was not tried: ${overruns} patterns of this document took over ${PATTERN_BUDGET_MS} ms`);
   if (!worker) {
-    worker = new Worker(SOURCE, { eval: true });
+    Atomics.store(state, 1, 0);
+    worker = new Worker(SOURCE, { eval: true, workerData: cell });
     worker.unref();
+    if (Atomics.wait(state, 1, 0, START_MS) === 'timed-out') {
+      void worker.terminate();
+      worker = undefined;
+      throw new PatternTooSlow(pattern, text.length, `was not tried: no thread to match it in started within ${START_MS} ms`);
+    }
   }
   Atomics.store(state, 0, 0);
   worker.postMessage({ cell, pattern, flags, text });
