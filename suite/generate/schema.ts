@@ -5,7 +5,7 @@
 // Valid instances lean on the edges: bounds, built-in member names for free keys and strings, extreme
 // numbers where no bound is given. Breaking one is data too (a Mutation), so that it shrinks.
 import fc from 'fast-check';
-import { armsOf, mergeAllOf, minimalInstance, typeOf } from '../../fixtures/minimal.ts';
+import { armsOf, matchingStrings, mergeAllOf, minimalInstance, typeOf } from '../../fixtures/minimal.ts';
 import { BUILTIN_NAMES, anyCodePoint, anyValue, extremeNumber, nastyString, nastyValue, objectOf, typeOf as valueTypeOf } from './values.ts';
 
 type Json = Record<string, any>;
@@ -16,8 +16,9 @@ function stringOf(schema: Json): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? 10_000;
   const fits = (s: string) => s.length >= min && s.length <= max;
-  if (schema.pattern) {
-    try { return fc.stringMatching(new RegExp(schema.pattern)).filter(fits); } catch { /* a pattern JS cannot read: plain strings */ }
+  if (typeof schema.pattern === 'string') {
+    const matching = matchingStrings(schema.pattern, min, max);
+    if (matching.length) return fc.constantFrom(...matching);
   }
   return fc.oneof(
     { arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 12)) }), weight: 4 },

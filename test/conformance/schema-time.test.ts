@@ -4,11 +4,16 @@
 //   checked", never a pass nor a failure. Without the guard the first check below does not return.
 // - `uniqueItems` (contract/unique-items.ts): ajv compares every pair of objects, hours for the
 //   million items 8 MiB can hold; the linear one answers as ajv did, and is checked against ajv here.
+// - Strings made for a request from a `pattern` (fixtures/minimal.ts matchingStrings): `^a{10000000}$`
+//   took 12 s and 3.2 GB for three strings, and a pattern no string of the allowed length matches made
+//   fast-check's filter retry for ever. Without the bound the tests below do not return.
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { OpenApiReader } from '../../contract/openapi-reader.ts';
 import { ResponseValidator } from '../../contract/validate.ts';
+import { matchingStrings, minimalInstance } from '../../fixtures/minimal.ts';
+import { validOf } from '../../suite/generate/schema.ts';
 
 async function validatorOf(schema: object): Promise<ResponseValidator> {
   const doc = {
@@ -83,5 +88,27 @@ describe('uniqueItems on an answer', () => {
     expect(ours.checkSuccessBody('t', { list: [{ a: 1, b: [2] }, 'x', { b: [2], a: 1 }] }).problems).toEqual(['/list must NOT have duplicate items (items ## 2 and 0 are identical)']);
     // ajv's own pairwise comparison would take some 10 minutes here (3.2 s for 16,000).
     expect(ours.checkSuccessBody('t', { list: Array.from({ length: 200_000 }, (_, i) => ({ i })) }).ok).toBe(true);
+  });
+});
+
+describe('strings made from a pattern for a request', () => {
+  it('are none when the pattern asks for too much or for what the lengths forbid, and then plain strings are made', () => {
+    expect(matchingStrings('^a{10000000}$', 0, Infinity)).toEqual([]);
+    expect(matchingStrings('^(a{1000}){1000}$', 0, Infinity)).toEqual([]);
+    expect(matchingStrings('^a{50}$', 0, 10)).toEqual([]);
+    const impossible = { type: 'string', pattern: '^a{50}$', maxLength: 10 };
+    expect(minimalInstance(impossible)).toBe('x');
+    // maxLength counts code points, as JSON Schema does.
+    expect(fc.sample(validOf(impossible), { numRuns: 20, seed: 7 }).every((s) => typeof s === 'string' && [...s].length <= 10)).toBe(true);
+  });
+
+  it('match the pattern and fit the lengths when they can', () => {
+    const uuid = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+    const made = matchingStrings(uuid, 0, 36);
+    expect(made.length).toBeGreaterThan(10);
+    for (const s of made) expect(s).toMatch(new RegExp(uuid, 'u'));
+    const schema = { type: 'string', pattern: '^[a-z]{2,5}$', minLength: 3 };
+    for (const s of fc.sample(validOf(schema), { numRuns: 50, seed: 3 }) as string[]) expect(s).toMatch(/^[a-z]{3,5}$/);
+    expect(minimalInstance(schema)).toMatch(/^[a-z]{3,5}$/);
   });
 });
