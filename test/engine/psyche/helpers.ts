@@ -3,6 +3,7 @@ import { Ajv } from 'ajv';
 import { COMPONENTS } from '../../../contract/components.ts';
 import { psyche } from '../../../reference/engine/psyche/index.ts';
 import type { Percept } from '../../../reference/engine/psyche/model.ts';
+import { nextRandom } from '../../../reference/engine/psyche/util.ts';
 import type { PersonaConfig, PersonaSnapshot } from '../../../contract/resources.ts';
 import type { DeepPartial } from '../../../contract/input.ts';
 
@@ -36,14 +37,12 @@ export const INSULT = 'You are a stupid, worthless idiot and I hate you.';
 export const PRAISE = 'Thank you, you did a wonderful job. I admire you and I am grateful!';
 export const NEUTRAL = 'The meeting is at noon in the hall.';
 
-/** A small seeded generator for property-style loops (the same cases on every run). */
+/** A small seeded generator for property-style loops (the same cases on every run): the engine's own mulberry32. */
 export function rng(seed: number): () => number {
-  let s = seed >>> 0;
+  let state = seed >>> 0;
   return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    const next = nextRandom(state);
+    state = next.state;
+    return next.value;
   };
 }
