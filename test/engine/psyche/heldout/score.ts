@@ -87,18 +87,21 @@ export function score(set: Labelled[]): HalfScore {
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-/** The report's table: one row per class, then per temperament, for both halves. */
-export function table(tuning: HalfScore, heldout: HalfScore): string {
-  const lines = [`${'class'.padEnd(18)}${'tuning'.padStart(9)}${'held-out'.padStart(10)}`];
-  for (const c of Object.keys(tuning.byClass)) lines.push(`${c.padEnd(18)}${pct(tuning.byClass[c]).padStart(9)}${pct(heldout.byClass[c] ?? 0).padStart(10)}${APART.has(c) ? '  (apart)' : ''}`);
+/** The report's table: one row per class, then per temperament, for the tuning half, the held-out
+ *  half and, when given, the generated set (the second held-out set, issue 36). */
+export function table(tuning: HalfScore, heldout: HalfScore, generated?: HalfScore): string {
+  const sets = generated ? [tuning, heldout, generated] : [tuning, heldout];
+  const cols = (f: (h: HalfScore) => string) => sets.map((h, i) => f(h).padStart(i ? 11 : 9)).join('');
+  const lines = [`${'class'.padEnd(18)}${'tuning'.padStart(9)}${'held-out'.padStart(11)}${generated ? 'generated'.padStart(11) : ''}`];
+  for (const c of Object.keys(tuning.byClass)) lines.push(`${c.padEnd(18)}${cols((h) => pct(h.byClass[c] ?? 0))}${APART.has(c) ? '  (apart)' : ''}`);
   for (const t of Object.keys(tuning.byTemperament) as Temperament[]) {
-    lines.push(`${`[${t}]`.padEnd(18)}${pct(tuning.byTemperament[t]).padStart(9)}${pct(heldout.byTemperament[t]).padStart(10)}  mean intensity ${tuning.meanIntensity[t].toFixed(2)} / ${heldout.meanIntensity[t].toFixed(2)}`);
+    lines.push(`${`[${t}]`.padEnd(18)}${cols((h) => pct(h.byTemperament[t]))}  mean intensity ${sets.map((h) => h.meanIntensity[t].toFixed(2)).join(' / ')}`);
   }
-  lines.push(`${'overall'.padEnd(18)}${pct(tuning.overall).padStart(9)}${pct(heldout.overall).padStart(10)}`);
-  lines.push(`messages whose family changes with temperament: ${tuning.temperamentChanges} / ${heldout.temperamentChanges}`);
+  lines.push(`${'overall'.padEnd(18)}${cols((h) => pct(h.overall))}`);
+  lines.push(`messages whose family changes with temperament: ${sets.map((h) => h.temperamentChanges).join(' / ')}`);
   const r = (h: HalfScore, k: 'hurt' | 'please') => `${h[k].steady.toFixed(3)} → ${h[k].volatile.toFixed(3)} (×${(h[k].volatile / h[k].steady).toFixed(2)})`;
-  lines.push(`mean intensity steady → volatile: hurtful messages ${r(tuning, 'hurt')} / ${r(heldout, 'hurt')}; pleasing ${r(tuning, 'please')} / ${r(heldout, 'please')}`);
+  lines.push(`mean intensity steady → volatile: hurtful messages ${sets.map((h) => r(h, 'hurt')).join(' / ')}; pleasing ${sets.map((h) => r(h, 'please')).join(' / ')}`);
   const fault = (h: HalfScore) => JSON.stringify(h.labels['own-fault'] ?? {});
-  lines.push(`the persona's own fault felt as: ${fault(tuning)} / ${fault(heldout)}`);
+  lines.push(`the persona's own fault felt as: ${sets.map(fault).join(' / ')}`);
   return lines.join('\n');
 }
