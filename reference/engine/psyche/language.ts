@@ -21,6 +21,7 @@ import { EMOJI } from './emoji.ts';
 import { normalise } from './slang.ts';
 import { asksOf, FEELING_WORDS, NOT_FOCUS, type Asks } from './questions.ts';
 import { sarcastic } from './sarcasm.ts';
+import { figures } from './figurative.ts';
 import { clamp01, clamp11, memoize } from './util.ts';
 
 const WH = new Set(['why', 'how', 'what', 'who']);
@@ -144,6 +145,9 @@ function scoreOf(w: string): number | undefined {
   return undefined;
 }
 
+/** VADER's weights of the words before and after "but" (Hutto & Gilbert 2014). */
+const BEFORE_BUT = 0.5, AFTER_BUT = 1.5;
+
 /** The clause-level words that make a negation govern what came before it ("the fire did not reach"). */
 const CLAUSE_BREAK = new Set(['and', 'but', 'because', 'so', 'then', 'while', 'although']);
 /** "Like" that compares ("feel like", "like a") or wants ("would like") rather than likes. */
@@ -184,11 +188,20 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   let negScope = false;
   // Event valence of the clause so far: a negation later in the clause governs it too ("the fire did not reach your inn").
   let clauseEvents = 0, clauseNegated = false;
-  const consumed = new Uint8Array(words.length);
+  // Figures first (figurative.ts): hyperbole and idioms in violent or deathly words, deaths said
+  // without the word, the listener's own fault. Words read figuratively are not read literally.
+  const fig = figures(words, types, negated, stemOf);
+  const consumed = fig.consumed;
+  sum += fig.valence;
+  death += fig.deaths;
+  if (fig.blame) blame = 1;
+  // Contrast (VADER's "but" rule): what comes after "but" weighs more than what came before.
+  let contrast = 1;
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (types[i] === 'punctuation') { if (w === ',' || w === ';') { negScope = false; ceased = false; clauseEvents = 0; clauseNegated = false; } continue; }
     if (CLAUSE_BREAK.has(w)) { clauseEvents = 0; clauseNegated = false; }
+    if (w === 'but' && i > 0) { sum *= BEFORE_BUT; events *= BEFORE_BUT; contrast = AFTER_BUT; }
     const neg = !ceased && (negated[i] || negScope);
     const emoji = types[i] === 'emoji' ? EMOJI.get(w.replace(/\uFE0F/g, '')) : undefined;
     if (emoji) {
@@ -279,6 +292,7 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
       else if (DOWNTONERS.has(b1) || DOWNTONERS.has(b2)) v *= 0.5;
       // Negation shifts rather than flips (Taboada et al. 2011): "not happy" is unhappy, "not stupid" only mildly kind.
       if (neg) v = v > 0 ? -0.8 * v : -0.6 * v;
+      v *= contrast;
       sum += v;
       const event = mis !== undefined || !(w in AFINN || w in INSULT_WORDS || w in PRAISE_WORDS);
       if (event) { events += v; if (!neg) clauseEvents += v; }
@@ -286,6 +300,8 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
       if (neg && v < 0 && event) lossWord = true;
     }
   }
+  // "You made me miss my train", "thanks to you, I lost my job": the listener's fault when it turned out bad.
+  if (fig.blameIfBad && sum < 0 && threat === 0) blame = 1;
   const last = words[words.length - 1];
   // Unpunctuated chat that opens like a question is one ("is the kitchen open"), but "don't …" is an order.
   const question = last === '?' || (QUESTION_START.has(words[0]) && !(words[0] === 'do' && words[1] === 'not') && last !== '.' && last !== '!');

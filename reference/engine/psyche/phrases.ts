@@ -31,6 +31,8 @@ export const MORE_IDIOMS: readonly PhraseEntry[] = [
   ph('go away', -0.5), ph('go to hell', -0.9), ph('piss off', -0.8), ph('back off', -0.6), ph('the right thing', 0.4),
   ph('expected better', -0.6), ph('expected much better', -0.7), ph('expected more', -0.5), ph('deserve better', -0.5), ph('could be better', -0.3),
   ph('no friend of', -0.6), ph('so mean', -0.6), ph('mean to me', -0.6), ph('make me sick', -0.8), ph('makes me sick', -0.8), ph('believe a word', -0.6),
+  ph('stole the show', 0.7), ph('brought the house down', 0.7), ph('blew the roof off', 0.7), ph('out of the park', 0.7), ph('blew me away', 0.7),
+  ph('blew my mind', 0.7), ph('can stand', 0.4, { negates: true }),
   ph('better than you', -0.5, { negates: true }), ph('thank you', 0.5, { negates: true }), ph('trust you', 0.4, { negates: true }),
   ph('believe you', 0.3, { negates: true }), ph('my friend', 0.3, { negates: true }), ph('deserve this', 0.2, { negates: true }), ph('not want you', -0.6), ph('for nothing', -0.3),
 ];
@@ -90,7 +92,7 @@ export const LOSS_PHRASES: readonly PhraseEntry[] = [
 export const MORE_SURPRISE: readonly string[][] = [
   ['out', 'of', 'the', 'blue'], ['well', 'i', 'never'], ['believe', 'it', 'or', 'not'], ['holy', 'cow'], ['holy', 'moly'], ['holy', 'smokes'],
   ['wait', 'what'], ['did', 'you', 'hear'], ['never', 'believe'], ['would', 'you', 'believe'], ['just', 'wow'], ['what', 'a', 'surprise'],
-  ['oh', 'my', 'god'], ['oh', 'my', 'gosh'], ['in', 'secret'],
+  ['oh', 'my', 'god'], ['oh', 'my', 'gosh'], ['in', 'secret'], ['guess', 'who'],
 ];
 
 /** Slang and insults AFINN lacks or underrates (said of the listener: hostility). */
