@@ -136,17 +136,29 @@ const PHRASE_INDEX: ReadonlyMap<string, Phrase[]> = (() => {
   return m;
 })();
 
+/** Stance adverbs ("honestly, you're the rudest…"): how the speaker says it, not whether it is good. */
+const STANCE = new Set(['honestly', 'frankly', 'seriously', 'truly', 'clearly', 'obviously', 'certainly', 'surely', 'literally']);
+
 /** Valence of a word on AFINN's scale: slang insults and praise first, then AFINN, then events. */
 function scoreOf(w: string): number | undefined {
+  if (STANCE.has(w)) return undefined;
   const v = INSULT_WORDS[w] ?? PRAISE_WORDS[w] ?? AFINN[w];
   if (v !== undefined) return v;
   // "brilliantly", "welcoming": the word AFINN rates, without its ending.
   if (w.length > 5 && w.endsWith('ly')) return AFINN[w.slice(0, -2)];
+  // "rudest", "laziest", "dumbest", "biggest": the adjective AFINN or the slang list rates.
+  if (w.length > 5 && w.endsWith('est')) {
+    const base = w.endsWith('iest') ? `${w.slice(0, -4)}y` : w.slice(0, -2);
+    return INSULT_WORDS[base] ?? AFINN[base] ?? AFINN[w.slice(0, -3)] ?? (w[w.length - 4] === w[w.length - 5] ? AFINN[w.slice(0, -4)] : undefined);
+  }
   return undefined;
 }
 
 /** VADER's weights of the words before and after "but" (Hutto & Gilbert 2014). */
 const BEFORE_BUT = 0.5, AFTER_BUT = 1.5;
+const EXCEPTING = new Set(['anyone', 'anybody', 'anything', 'nobody', 'nothing', 'everyone', 'everybody', 'everything', 'all', 'none', 'one', 'nowhere']);
+/** Exclamations without a subject ("What a useless excuse for a cook!", "Such a dump"): said of what is before the speaker. */
+const EXCLAIMING = new Set(['what', 'such']);
 
 /** The clause-level words that make a negation govern what came before it ("the fire did not reach"). */
 const CLAUSE_BREAK = new Set(['and', 'but', 'because', 'so', 'then', 'while', 'although']);
@@ -201,7 +213,12 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
     const w = words[i];
     if (types[i] === 'punctuation') { if (w === ',' || w === ';') { negScope = false; ceased = false; clauseEvents = 0; clauseNegated = false; } continue; }
     if (CLAUSE_BREAK.has(w)) { clauseEvents = 0; clauseNegated = false; }
-    if (w === 'but' && i > 0) { sum *= BEFORE_BUT; events *= BEFORE_BUT; contrast = AFTER_BUT; }
+    // "Anyone but yourself", "nothing but trouble": "but" that excepts is no contrast.
+    if (w === 'but' && i > 0) {
+      if (!EXCEPTING.has(words[i - 1])) { sum *= BEFORE_BUT; events *= BEFORE_BUT; contrast = AFTER_BUT; }
+      // "Nothing but trouble": what follows is all there is, not denied.
+      else if (NEGATORS.has(words[i - 1])) negScope = false;
+    }
     const neg = !ceased && (negated[i] || negScope);
     const emoji = types[i] === 'emoji' ? EMOJI.get(w.replace(/\uFE0F/g, '')) : undefined;
     if (emoji) {
@@ -223,7 +240,8 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
         // Blame denied ("it isn't your fault", "nobody blames you") is reassurance.
         else if (p.kind === 'blame') { if (neg) sum += 0.5; else blame = 1; }
         else if (p.kind === 'death') death++;
-        else if (p.kind === 'surprise') r.surprise = 1;
+        // A marker of surprise ("no way", "guess what") says nothing good or bad by its words.
+        else if (p.kind === 'surprise') { r.surprise = 1; for (let j = i; j < end; j++) consumed[j] = 1; }
         else if (!consumed[i]) {
           // An idiom or a phrase is read whole: its words carry no valence, harm or death of their own.
           const v = p.negates && neg ? -1.2 * p.valence : p.valence;
@@ -285,7 +303,9 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
     if (mis !== undefined && mis < 0 && !neg) misfortune = true;
     // Surprise words ("wow") say something was unexpected, not whether it was good; "like a" compares.
     // An apology's "sorry" is courtesy, not a harm done to anyone.
-    let v = SURPRISE.has(w) || APOLOGIES.has(w) || (w === 'like' && comparing(words, i)) ? 0 : (mis ?? scoreOf(w) ?? EVENT_VALENCE[w] ?? 0) / 5;
+    // A word rated as a judgement (AFINN, slang, their -ly and -est forms) is no event.
+    const rated = mis === undefined ? scoreOf(w) : undefined;
+    let v = SURPRISE.has(w) || APOLOGIES.has(w) || (w === 'like' && comparing(words, i)) ? 0 : (mis ?? rated ?? EVENT_VALENCE[w] ?? 0) / 5;
     if (v !== 0) {
       const b1 = i > 0 ? words[i - 1] : '', b2 = i > 1 ? words[i - 2] : '';
       if (INTENSIFIERS.has(b1) || INTENSIFIERS.has(b2)) v *= 1.5;
@@ -294,7 +314,7 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
       if (neg) v = v > 0 ? -0.8 * v : -0.6 * v;
       v *= contrast;
       sum += v;
-      const event = mis !== undefined || !(w in AFINN || w in INSULT_WORDS || w in PRAISE_WORDS);
+      const event = mis !== undefined || rated === undefined;
       if (event) { events += v; if (!neg) clauseEvents += v; }
       // A good thing that did not happen ("did not get the promotion") is a loss: disappointment.
       if (neg && v < 0 && event) lossWord = true;
@@ -324,7 +344,13 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   if (menace && (hasSecond || future)) threat = 1;
   if (harm && hasSecond && IMPERATIVE.has(words[0]) && words.includes('and')) threat = 1;
   if (veiledIf && (harm || misfortune || words.includes('something'))) threat = 1;
-  let target: Target = subject ?? about ?? (hasSecond ? 'listener' : 'world');
+  // "Keep talking and see what happens": an order, then what will follow it.
+  const see = words.indexOf('see');
+  if (see > 1 && words[see + 1] === 'what' && (words[see + 2] === 'happens' || words[see + 2] === 'happen') && words.slice(0, see).includes('and') && !FIRST.has(words[0]) && words[0] !== 'let') threat = 1;
+  // "Really?!", "you're moving?!": a question said with surprise.
+  if (words.length > 1 && words[words.length - 1] === '!' && words[words.length - 2] === '?') r.surprise = Math.max(r.surprise, 0.8);
+  const exclaimed = subject === undefined && EXCLAIMING.has(words[0]) && (words[1] === 'a' || words[1] === 'an') && sum < 0;
+  let target: Target = subject ?? about ?? (hasSecond || exclaimed ? 'listener' : 'world');
   // The speaker's or a third party's stance toward the listener ("I hate you", "nobody likes you").
   if (hasSecond && target === 'speaker') target = 'listener';
   else if (hasSecond && target === 'third') target = indefinite ? 'listener' : 'news';
