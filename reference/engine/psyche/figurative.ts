@@ -65,15 +65,19 @@ export interface Figures {
 
 const isPast = (w: string) => w.endsWith('ed') || IRREGULAR_PAST.has(w);
 
-/** The sentence's figures, from its words (wink-nlp normal forms), token types, negation flags and stems. */
-export function figures(words: string[], types: string[], negated: boolean[], stemOf: (w: string) => string): Figures {
+/** The sentence's figures, from its words (wink-nlp normal forms), token types, negation flags and stems (punctuation as it is). */
+export function figures(words: string[], types: string[], negated: boolean[], st: string[]): Figures {
   const n = words.length;
   const out: Figures = { consumed: new Uint8Array(n), valence: 0, deaths: 0, blame: false, blameIfBad: false };
-  const st = words.map((w, i) => (types[i] === 'word' ? stemOf(w) : w));
-  const laughing = words.some((w, i) => LAUGH.has(w) && !negated[i]) || words.some((w) => w.startsWith('haha'));
-  // Where the clause of word i starts (after the last comma, or the sentence's start).
-  const clauseStart = (i: number) => { let k = i; while (k > 0 && types[k - 1] !== 'punctuation' && words[k - 1] !== 'and') k--; return k; };
-  const personBefore = (i: number) => words.slice(clauseStart(i), i).some((w) => PERSON.has(w));
+  let laughing = false;
+  // Whether a person was named earlier in the clause of word i (clauses end at punctuation and "and"): one pass, so no word costs more than its neighbours.
+  const person = new Uint8Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const w = words[i];
+    if ((LAUGH.has(w) && !negated[i]) || w.startsWith('haha')) laughing = true;
+    person[i + 1] = types[i] === 'punctuation' || w === 'and' ? 0 : person[i] || (PERSON.has(w) ? 1 : 0);
+  }
+  const personBefore = (i: number) => person[i] === 1;
   for (let i = 0; i < n; i++) {
     if (types[i] !== 'word') continue;
     const w = words[i], s = st[i];

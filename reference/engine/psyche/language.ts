@@ -168,6 +168,8 @@ const comparing = (words: string[], i: number): boolean => LIKE_BEFORE.has(words
 
 const POSSESSIVE = new Set(['your', 'his', 'her', 'their', 'the', 'our', 'my']);
 const EXPECTING = new Set(['expect', 'expected', 'expecting']);
+const FAILING = new Set(['fail', 'fails', 'failed']);
+const SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'they']);
 /** Verbs of ending: negated, they assert what follows ("can't stop crying"). */
 const CESSATION = new Set(['stop', 'stopped', 'quit', 'cease', 'help']);
 /** Verbs that open an order given to the listener. */
@@ -192,7 +194,7 @@ type Draft = { -readonly [K in keyof Reading]: Reading[K] } & { concepts: Set<st
 /** Reads one sentence's tokens (normal forms, token types, wink's negation flags) into `r`. */
 function sentence(words: string[], types: string[], negated: boolean[], r: Draft): Sentence {
   let sum = 0, events = 0, threat = 0, blame = 0, loss = 0, death = 0, harm = false, future = false, affiliation = 0, lossWord = false;
-  let misfortune = false, menace = false, veiledIf = false, ceased = false;
+  let misfortune = false, menace = false, veiledIf = false, ceased = false, conditional = false, negatedAt = -1;
   let subject: Target | undefined;
   let about: Target | undefined;
   let indefinite = false;
@@ -202,7 +204,8 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   let clauseEvents = 0, clauseNegated = false;
   // Figures first (figurative.ts): hyperbole and idioms in violent or deathly words, deaths said
   // without the word, the listener's own fault. Words read figuratively are not read literally.
-  const fig = figures(words, types, negated, stemOf);
+  const stems = words.map((w, i) => (types[i] === 'punctuation' ? w : stemOf(w)));
+  const fig = figures(words, types, negated, stems);
   const consumed = fig.consumed;
   sum += fig.valence;
   death += fig.deaths;
@@ -230,7 +233,7 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
       if (emoji.thanks) r.thanks = true;
       continue;
     }
-    const candidates = PHRASE_INDEX.get(stemOf(w));
+    const candidates = PHRASE_INDEX.get(stems[i]);
     if (candidates) {
       for (const p of candidates) {
         const end = phraseEnd(words, i, p);
@@ -262,8 +265,14 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
     // "I didn't expect to see you here", "didn't expect you to be so rude": what follows did happen
     // (expecting is no neg-raising verb, unlike "I don't think you're stupid").
     if ((negScope || negated[i]) && EXPECTING.has(w)) { negScope = false; ceased = true; }
+    // "You never fail to make me smile": a failure to do denied is the doing.
+    if ((negScope || negated[i]) && FAILING.has(w) && words[i + 1] === 'to') { negScope = false; ceased = true; consumed[i] = 1; }
+    // "If you don't pay, I will burn…": the condition's negation ends where the main clause's subject starts.
+    if (negScope && conditional && i > negatedAt + 1 && SUBJECTS.has(w)) { negScope = false; ceased = true; }
+    if (w === 'if' || w === 'unless') conditional = true;
     if (NEGATORS.has(w)) {
       negScope = true;
+      negatedAt = i;
       // "The fire did not reach your inn": the clause's misfortune did not happen.
       if (!clauseNegated && clauseEvents !== 0) {
         const shift = clauseEvents < 0 ? -1.6 * clauseEvents : -1.8 * clauseEvents;
@@ -294,7 +303,7 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
     if (FUTURE.has(w)) future = true;
     if (consumed[i]) continue;
     if (LOSS.has(w)) lossWord = true;
-    const st = stemOf(w);
+    const st = stems[i];
     if (!STOP.has(w) && w.length > 2) r.concepts.add(CONCEPT.get(st) ?? st);
     if (DEATH_STEMS.has(st)) death++;
     if (HARM_STEMS.has(st)) { if (neg) sum += 0.3; else harm = true; }
@@ -384,6 +393,12 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   return { target, valence, threat, blame, loss, question, feelings };
 }
 
+/** The weights of a long message's first and last sentences (the ones between in proportion). */
+const FIRST_WEIGHT = 0.6, LAST_WEIGHT = 1.4;
+/** Sentence openers that turn a message. */
+const TURNS = new Set(['but', 'however', 'yet', 'sadly', 'unfortunately', 'still']);
+const BUCKETS = ['listener', 'news', 'speaker', 'world'] as const;
+
 /** How much louder a shouted message is, and how hostile a shouted message that says nothing good. */
 const SHOUT = 1.3;
 const SHOUTED_AT = 0.35;
@@ -460,9 +475,16 @@ function readText(text: string): Reading {
   const types = toks.out(its.type) as string[];
   const negated = toks.out(its.negationFlag) as unknown as boolean[];
   let negativeSeen = false;
-  for (const [from, to] of doc.sentences().out(its.span) as unknown as Array<[number, number]>) {
+  const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
+  for (let k = 0; k < spans.length; k++) {
+    const [from, to] = spans[k];
     if (to < from) continue;
+    // A long message is read by its sentences, the last weighing most (the point comes at the end),
+    // and a sentence that turns ("But…", "Sadly…") weighs the ones before it down (VADER's "but").
+    if (TURNS.has(words[from]) && k > 0) for (const b of BUCKETS) r[b] *= BEFORE_BUT;
+    const weight = spans.length >= 2 ? FIRST_WEIGHT + (LAST_WEIGHT - FIRST_WEIGHT) * (k / (spans.length - 1)) : 1;
     const out = sentence(words.slice(from, to + 1), types.slice(from, to + 1), negated.slice(from, to + 1), r);
+    out.valence *= weight;
     if (out.valence < 0 || out.blame > 0) negativeSeen = true;
     // Shouting what is not good news or praise is shouting at the listener ("DON'T TOUCH MY STUFF").
     if (plain.shouted && out.threat === 0 && !out.question && (out.valence === 0 || (out.valence < 0 && out.target === 'listener'))) {

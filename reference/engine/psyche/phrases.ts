@@ -33,7 +33,7 @@ export const MORE_IDIOMS: readonly PhraseEntry[] = [
   ph('no friend of', -0.6), ph('so mean', -0.6), ph('mean to me', -0.6), ph('make me sick', -0.8), ph('makes me sick', -0.8), ph('believe a word', -0.6),
   ph('stole the show', 0.7), ph('brought the house down', 0.7), ph('blew the roof off', 0.7), ph('out of the park', 0.7), ph('blew me away', 0.7),
   ph('blew my mind', 0.7), ph('can stand', 0.4, { negates: true }),
-  ph('better than you', -0.5, { negates: true }), ph('thank you', 0.5, { negates: true }), ph('trust you', 0.4, { negates: true }),
+  ph('thank you enough', 0.9), ph('better than you', -0.5, { negates: true }), ph('thank you', 0.5, { negates: true }), ph('trust you', 0.4, { negates: true }),
   ph('believe you', 0.3, { negates: true }), ph('my friend', 0.3, { negates: true }), ph('deserve this', 0.2, { negates: true }), ph('not want you', -0.6), ph('for nothing', -0.3),
 ];
 
