@@ -396,7 +396,7 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
 /** The weights of a long message's first and last sentences (the ones between in proportion). */
 const FIRST_WEIGHT = 0.6, LAST_WEIGHT = 1.4;
 /** Sentence openers that turn a message. */
-const TURNS = new Set(['but', 'however', 'yet', 'sadly', 'unfortunately', 'still']);
+const TURNS = new Set(['but', 'however', 'yet', 'sadly', 'unfortunately', 'still', 'then']);
 const BUCKETS = ['listener', 'news', 'speaker', 'world'] as const;
 
 /** How much louder a shouted message is, and how hostile a shouted message that says nothing good. */

@@ -41,7 +41,7 @@ export const QUESTION_START = set('who what when where why how which whose is ar
 /** Verbs of harm: with the listener and a future marker they make a threat. Matched by stem. */
 export const HARM_STEMS = new Set([
   'hurt', 'kill', 'destroy', 'ruin', 'beat', 'punish', 'regret', 'burn', 'stab', 'shoot', 'crush', 'smash', 'strangl',
-  'bleed', 'suffer', 'sorri', 'dead', 'die', 'end', 'finish', 'break', 'pay', 'murder', 'hunt', 'bash', 'slap',
+  'bleed', 'suffer', 'sorri', 'dead', 'die', 'end', 'finish', 'break', 'pay', 'murder', 'hunt', 'bash', 'slap', 'slaughter', 'slay', 'massacre', 'wreck',
 ].map((w) => (w.length > 5 ? stem(w) : w)));
 /** Words of separation and loss: in an unhappy sentence they make it a loss (sadness, not anger). */
 export const LOSS = set('lonely alone lost gone miss missing left leave leaving divorce divorced estranged dumped fired abandoned widowed orphan orphaned grief broke sick ill cancer anymore refuse refuses refused');
