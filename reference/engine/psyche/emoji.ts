@@ -26,6 +26,9 @@ export const EMOJI: ReadonlyMap<string, EmojiCue> = new Map<string, EmojiCue>([
   ...cues('😨😰', { valence: -0.5, about: 'speaker' }),
   ...cues('❤💕💖💗💓💞💘😍🥰😘😻💋🤗♥', { valence: 0.7, about: 'listener' }),
   ...cues('😂🤣😄😁😀😃😊🙂😆😹☺', { valence: 0.5, about: 'speaker' }),
+  // Relish, delight and cool (Unicode's tongue, star-struck and sunglasses faces; not fire, which may be a threat).
+  ...cues('😋😛😜😝🤪🤩😎😇😌🤤💯', { valence: 0.5, about: 'speaker' }),
+  ...cues('😣😖😓🙁☹😟😕', { valence: -0.5, about: 'speaker', loss: 0.4 }),
   ...cues('🎉🥳🎊🏆🍾✨🌟', { valence: 0.6 }),
   ...cues('🙏', { valence: 0.5, about: 'listener', thanks: true }),
   ...cues('👍👌👏💪🙌', { valence: 0.4, about: 'listener' }),

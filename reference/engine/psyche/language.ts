@@ -22,6 +22,7 @@ import { normalise } from './slang.ts';
 import { asksOf, FEELING_WORDS, NOT_FOCUS, type Asks } from './questions.ts';
 import { sarcastic } from './sarcasm.ts';
 import { figures } from './figurative.ts';
+import { corrected } from './spelling.ts';
 import { clamp01, clamp11, memoize } from './util.ts';
 
 const WH = new Set(['why', 'how', 'what', 'who']);
@@ -36,9 +37,13 @@ const RENEW_AFTER = 100_000;
 let nlp = winkNLP(model, PIPE);
 let documents = 0;
 const its = nlp.its;
+/** The first id wink-nlp gives a word its lexicon lacks (ids below are the model's own words). */
+const unknownFrom = () => (nlp.readDoc('qxzqxzqxz').tokens().out(its.uniqueId) as number[])[0];
+let unknown = unknownFrom();
 function renewed() {
   if (++documents > RENEW_AFTER) {
     nlp = winkNLP(model, PIPE);
+    unknown = unknownFrom();
     documents = 1;
   }
   return nlp;
@@ -333,7 +338,8 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
   if (fig.blameIfBad && sum < 0 && threat === 0) blame = 1;
   const last = words[words.length - 1];
   // Unpunctuated chat that opens like a question is one ("is the kitchen open"), but "don't …" is an order.
-  const question = last === '?' || (QUESTION_START.has(words[0]) && !(words[0] === 'do' && words[1] === 'not') && last !== '.' && last !== '!');
+  // "What a lovely view" exclaims.
+  const question = last === '?' || (QUESTION_START.has(words[0]) && !(words[0] === 'do' && words[1] === 'not') && !(words[0] === 'what' && (words[1] === 'a' || words[1] === 'an')) && last !== '.' && last !== '!');
   if (question) {
     r.asks = asksOf(words);
     r.request = r.asks === 'favour';
@@ -474,6 +480,12 @@ function readText(text: string): Reading {
   const words = toks.out(its.normal) as string[];
   const types = toks.out(its.type) as string[];
   const negated = toks.out(its.negationFlag) as unknown as boolean[];
+  // A word the lexicon does not know may be a rated word misspelt ("lovly", "beleive"). The lexicon
+  // knows words as written, so a capital ("Stop") is unknown too: only words in lower case are tried.
+  const ids = toks.out(its.uniqueId) as number[];
+  for (let i = 0; i < words.length; i++) {
+    if (ids[i] >= unknown && types[i] === 'word' && toks.itemAt(i).out() === words[i]) words[i] = corrected(words[i]) ?? words[i];
+  }
   let negativeSeen = false;
   const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
   for (let k = 0; k < spans.length; k++) {

@@ -1,6 +1,7 @@
 // The reading of issue 36, rule by rule, on messages written for the rules (none is in a labelled
 // set): hyperbole in violent or deathly words by its frame, deaths by their shape, the listener's
-// own fault, long messages by their sentences, contrast, and sarcasm's further forms. Each case
+// own fault, long messages by their sentences, contrast, sarcasm's further forms, misspelt rated
+// words and more emoji. Each case
 // names the family a persona of every temperament feels, or the part of the reading the rule sets.
 import { describe, expect, it } from 'vitest';
 import { read } from '../../../reference/engine/psyche/language.ts';
@@ -62,5 +63,18 @@ describe('sarcasm beyond the opener (sarcasm.ts)', () => {
     for (const m of ['I just love being ignored all evening.', 'I really enjoy waiting forty minutes for a sandwich.', 'The shower is broken, just great.',
       'My room is freezing. Wonderful.', 'Just what I needed, a broken heater.']) expect(read(m).sarcasm, m).toBe(true);
     for (const m of ['I love walking by the sea.', 'The beer is cold. Perfect!', 'What a lovely evening. Perfect.', 'I love being here with you.']) expect(read(m).sarcasm, m).toBe(false);
+  });
+});
+
+describe('chat as typed', () => {
+  it('a rated word with a dropped or swapped letter is read as meant; words the lexicon knows are left alone', () => {
+    allFeel('positive', ['wat a lovly view', 'you are so beautful', 'i beleive in you, ur wonderfull']);
+    allFeel('hostile', ['what a terible excuse for a cook']);
+    allFeel('neutral', ['Same time tomorrow morning?', 'The rain came in from the west.']);
+  });
+
+  it('relish, delight and dismay in emoji', () => {
+    allFeel('positive', ['Dinner tonight 😋', 'new job!! 🤩', 'Finally friday 😎']);
+    allFeel('sad', ['bad day 😣']);
   });
 });
