@@ -3,7 +3,7 @@ import type { Goal, PersonaConfig } from '../../../contract/resources.ts';
 import type { DeepPartial } from '../../../contract/input.ts';
 import { fin } from './util.ts';
 
-export const ENGINE_VERSION = 'psyche-2.1.0';
+export const ENGINE_VERSION = 'psyche-2.2.0';
 
 export const DEFAULT_IDENTITY = {
   role: 'character',

@@ -174,6 +174,7 @@ const comparing = (words: string[], i: number): boolean => LIKE_BEFORE.has(words
 const POSSESSIVE = new Set(['your', 'his', 'her', 'their', 'the', 'our', 'my']);
 const EXPECTING = new Set(['expect', 'expected', 'expecting']);
 const FAILING = new Set(['fail', 'fails', 'failed']);
+const EVEN_OMISSION = 0.6;
 const SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'they']);
 /** Verbs of ending: negated, they assert what follows ("can't stop crying"). */
 const CESSATION = new Set(['stop', 'stopped', 'quit', 'cease', 'help']);
@@ -334,6 +335,9 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
       if (neg && v < 0 && event) lossWord = true;
     }
   }
+  // "You didn't even say hello", "you never even called": an omission reproached.
+  const even = words.indexOf('even');
+  if (even > 1 && negated[even] && hasSecond && subject === 'listener' && sum >= 0) sum -= EVEN_OMISSION;
   // "You made me miss my train", "thanks to you, I lost my job": the listener's fault when it turned out bad.
   if (fig.blameIfBad && sum < 0 && threat === 0) blame = 1;
   const last = words[words.length - 1];
