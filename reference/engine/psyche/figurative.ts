@@ -99,6 +99,10 @@ export function figures(words: string[], types: string[], negated: boolean[], st
     if (s === stem('slay') && !PERSON.has(next) && next !== 'you' && next !== 'me') { out.consumed[i] = 1; out.valence += 0.6; continue; }
     if (bare && w.endsWith('s') && !['he', 'she', 'it'].includes(words[i - 1] ?? '')) { out.consumed[i] = 1; out.valence += 0.6; continue; }
   }
+  // "I'm afraid your son…", "I'm afraid we're full": a softener before news, no fear of the speaker's.
+  for (let i = 2; i < n; i++) {
+    if (words[i] === 'afraid' && words[i - 1] === 'am' && words[i - 2] === 'i' && i + 1 < n && types[i + 1] === 'word' && words[i + 1] !== 'of' && !negated[i]) out.consumed[i] = 1;
+  }
   // "killer" said of a thing ("that solo was killer"): not a murderer (a, the, serial killer).
   for (let i = 0; i < n; i++) {
     if (words[i] === 'killer' && !['a', 'an', 'the', 'serial', 'that', 'this', 'his', 'her'].includes(words[i - 1] ?? '')) { out.consumed[i] = 1; out.valence += 0.5; }
