@@ -200,7 +200,7 @@ type Draft = { -readonly [K in keyof Reading]: Reading[K] } & { concepts: Set<st
 /** Reads one sentence's tokens (normal forms, token types, wink's negation flags) into `r`. */
 function sentence(words: string[], types: string[], negated: boolean[], r: Draft): Sentence {
   let sum = 0, events = 0, threat = 0, blame = 0, loss = 0, death = 0, harm = false, future = false, affiliation = 0, lossWord = false;
-  let misfortune = false, menace = false, veiledIf = false, ceased = false, conditional = false, negatedAt = -1;
+  let misfortune = false, menace = false, veiledIf = false, ceased = false, conditional = false, negatedAt = -1, freshFrom = -1;
   let subject: Target | undefined;
   let about: Target | undefined;
   let indefinite = false;
@@ -228,7 +228,9 @@ function sentence(words: string[], types: string[], negated: boolean[], r: Draft
       // "Nothing but trouble": what follows is all there is, not denied.
       else if (NEGATORS.has(words[i - 1])) negScope = false;
     }
-    const neg = !ceased && (negated[i] || negScope);
+    // "I barely slept and I feel awful": a new clause with its own subject is out of the negation's reach.
+    if (CLAUSE_BREAK.has(w) && SUBJECTS.has(words[i + 1] ?? '')) { negScope = false; freshFrom = i + 1; }
+    const neg = !ceased && ((negated[i] && negatedAt >= freshFrom) || negScope);
     const emoji = types[i] === 'emoji' ? EMOJI.get(w.replace(/\uFE0F/g, '')) : undefined;
     if (emoji) {
       sum += emoji.valence;
@@ -408,6 +410,8 @@ const FIRST_WEIGHT = 0.6, LAST_WEIGHT = 1.4;
 /** Sentence openers that turn a message. */
 const TURNS = new Set(['but', 'however', 'yet', 'sadly', 'unfortunately', 'still', 'then']);
 const BUCKETS = ['listener', 'news', 'speaker', 'world'] as const;
+/** How much reproach of the listener makes the speaker's own bad experience a grievance. */
+const GRIEVANCE = 0.3;
 
 /** How much louder a shouted message is, and how hostile a shouted message that says nothing good. */
 const SHOUT = 1.3;
@@ -492,6 +496,7 @@ function readText(text: string): Reading {
   }
   let negativeSeen = false;
   const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
+  let lossElsewhere = 0;
   for (let k = 0; k < spans.length; k++) {
     const [from, to] = spans[k];
     if (to < from) continue;
@@ -513,8 +518,16 @@ function readText(text: string): Reading {
     r.threat = Math.max(r.threat, out.threat);
     r.blame = Math.max(r.blame, out.blame);
     r.loss = Math.max(r.loss, out.loss);
+    if (bucket !== 'speaker') lossElsewhere = Math.max(lossElsewhere, out.loss);
     r.question = out.question;
     if (out.feelings && out.target === 'listener') r.asksListener = true;
+  }
+  // A grievance: the speaker's bad experience told in a message that reproaches the listener ("the
+  // worst night of my life … you shrugged") is the listener's doing (anger), not a sorrow to share.
+  if (spans.length >= 2 && r.listener <= -GRIEVANCE && r.speaker < 0 && r.deathCues === 0 && r.threat === 0) {
+    r.listener = clamp11(r.listener + r.speaker);
+    r.speaker = 0;
+    r.loss = lossElsewhere;
   }
   r.surprise = clamp01(r.surprise);
   if (sarcastic(words, types, negativeSeen)) {

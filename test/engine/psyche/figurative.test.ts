@@ -51,6 +51,10 @@ describe('long messages, contrast and negation', () => {
     allFeel('positive', ["I arrived late, the road was flooded and my horse lost a shoe, but you were waiting with soup and a warm bed and I can't thank you enough."]);
   });
 
+  it("the speaker's bad night told with a reproach of the listener is a grievance (anger), not a sorrow", () => {
+    allFeel('hostile', ['I stayed three nights and it was miserable. I barely slept and I feel awful. You were rude and lazy the whole time.']);
+  });
+
   it('"but" that excepts is no contrast; a denied failure to do is the doing; a condition ends its negation', () => {
     allFeel('hostile', ["You don't love anyone but yourself.", 'Nothing but trouble from you.']);
     allFeel('positive', ['You never fail to make me smile.']);
