@@ -107,13 +107,13 @@ export function figures(words: string[], types: string[], negated: boolean[], st
   for (let i = 0; i < n; i++) {
     if (words[i] === 'killer' && !['a', 'an', 'the', 'serial', 'that', 'this', 'his', 'her'].includes(words[i - 1] ?? '')) { out.consumed[i] = 1; out.valence += 0.5; }
   }
-  deathsOf(words, types, negated, st, personBefore, out);
+  deathsOf(words, negated, st, personBefore, out);
   faultOf(words, types, negated, st, out);
   return out;
 }
 
 /** Deaths by shape: a person lost, passed, gone, not made it or left us; an animal put down. */
-function deathsOf(words: string[], types: string[], negated: boolean[], st: string[], personBefore: (i: number) => boolean, out: Figures): void {
+function deathsOf(words: string[], negated: boolean[], st: string[], personBefore: (i: number) => boolean, out: Figures): void {
   const n = words.length;
   for (let i = 0; i < n; i++) {
     const w = words[i], s = st[i];
@@ -143,7 +143,6 @@ function deathsOf(words: string[], types: string[], negated: boolean[], st: stri
       if (PETS.has(words[j] ?? '') && (words[j + 1] === 'down' || (words[j + 1] === 'to' && words[j + 2] === 'sleep'))) out.deaths++;
     }
   }
-  void types;
 }
 
 /** The listener's deed against the speaker's side: its fault. */
