@@ -5,9 +5,11 @@
 // member `X | None`). ajv (JSON Schema 2020-12) is the judge of every instance, never the code under
 // test. Before these rules were read, nine of the schemas below got a body their own schema refuses,
 // and the check that needed it was "not run" ("could not build a body valid for the served schema").
+import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { matches, minimalInstance, minimalInstances } from '../../fixtures/minimal.ts';
+import { validOf } from '../../suite/generate/schema.ts';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const valid = (schema: object, value: unknown) => ajv.validate(schema, value) as boolean;
@@ -75,11 +77,22 @@ describe('the smallest body a served schema accepts', () => {
   });
 });
 
+describe('generated valid bodies (suite/generate/schema.ts) keep what the members must say together', () => {
+  for (const name of ['minProperties: 1 and nothing required', 'dependentRequired', 'minProperties: 1 and maxProperties: 1']) {
+    it(name, () => {
+      const [, schema] = SATISFIABLE.find(([n]) => n.startsWith(name))!;
+      const refused = fc.sample(validOf(schema as Record<string, unknown>), { numRuns: 100, seed: 1 }).filter((v) => !valid(schema, v));
+      expect(refused).toEqual([]);
+    });
+  }
+});
+
 describe('matches: what steers the choice, against ajv', () => {
   const schemas: object[] = [
     { type: 'object', required: ['a'] }, { minProperties: 1 }, { maxProperties: 1 }, { not: { type: 'string' } },
     { properties: { a: { const: 1 } } }, { anyOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ minimum: 0 }, { maximum: 10 }] },
     { type: 'string', minLength: 2 }, { enum: [1, 'a', null] }, { exclusiveMinimum: 0 },
+    { dependentRequired: { a: ['b'] } }, { if: { required: ['a'] }, then: { required: ['b'] }, else: { maxProperties: 0 } },
   ];
   const values: unknown[] = [{}, { a: 1 }, { a: 2, b: 3 }, 'a', 'ab', 5, -1, 11, null, [], 1];
   it('never says true where ajv says false, nor false where ajv says true', () => {
