@@ -32,6 +32,29 @@ function mentions(value: unknown, text: string | undefined): boolean {
   return Object.values(value as Record<string, unknown>).some((v) => mentions(v, text));
 }
 
+/**
+ * Whether a relationship record goes from `source` to `target` (each a name or an id): an object in it
+ * names the source under a member read as the actor and the target under one read as the persona. A
+ * record that names its ends under no such member is read undirected: it mentions both.
+ */
+function directed(record: unknown, source: Array<string | undefined>, target: Array<string | undefined>): boolean {
+  const is = (v: unknown, ends: Array<string | undefined>) => typeof v === 'string' && ends.includes(v);
+  const ends = [...source, ...target];
+  const nameIn = (o: Record<string, unknown>, names: readonly string[]) => Object.keys(o).find((k) => names.includes(k) && is(o[k], ends));
+  let named = false;
+  const walk = (node: unknown): boolean => {
+    if (!node || typeof node !== 'object') return false;
+    const o = node as Record<string, unknown>;
+    const from = nameIn(o, ACTOR_NAMES);
+    const to = nameIn(o, PERSONA_NAMES);
+    if (from || to) named = true;
+    if (from && to && is(o[from], source) && is(o[to], target)) return true;
+    return Object.values(o).some(walk);
+  };
+  if (walk(record)) return true;
+  return !named && source.some((s) => mentions(record, s)) && target.some((t) => mentions(record, t));
+}
+
 /** Whether an object with numeric V, A, D (an emotion) appears anywhere in a JSON value. */
 function hasVad(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
@@ -149,7 +172,8 @@ describe('relationships: PUT/GET /worlds/{id}/relationships, DELETE /worlds/{id}
     const bodyWith = (trust: number) => bodyFor(ctx, 'upsertRelationship', [
       role('the actor', ACTOR_NAMES, entityRef('user', ids)), role('the persona', PERSONA_NAMES, entityRef('ana', ids)), role('the trust', ['trust'], () => trust),
     ]);
-    const toward = (r: any) => (mentions(r, 'user') || mentions(r, ids.get('user'))) && (mentions(r, 'ana') || mentions(r, ids.get('ana')));
+    // Relationships are directed (source, then target): a deployment may also record ana → user.
+    const toward = (r: any) => directed(r, ['user', ids.get('user')], ['ana', ids.get('ana')]);
     const trustOf = (r: any) => r?.relationship?.trust ?? r?.trust;
     const list = async () => listIn(ok(await client.call('listRelationships', { params: { id } }), 'GET /worlds/{id}/relationships'), 'relationships');
     const upsert = async (trust: number) => {
