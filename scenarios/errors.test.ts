@@ -4,6 +4,7 @@
 import { describe, expect } from 'vitest';
 import { documents } from '../suite/checks/documents.ts';
 import { setup, check, api, createPersona, createWorld, fails, inFlight, minimalBody, named, notRun, ok, operationsOf, servedBody } from './support/index.ts';
+import { reportedInItsEntry } from './support/models.ts';
 
 const client = api();
 let worldId: string;
@@ -134,12 +135,6 @@ describe('unknown persona id', () => {
 const batchEntry = (n: Negative): number | undefined => {
   const m = n.operationId === 'mutateWorld' ? /^operations\.(\d+)\./.exec(n.member) : null;
   return m ? Number(m[1]) : undefined;
-};
-
-/** Whether a 2xx answer reports batch operation `i` failed in its own entry: `ok` false and a non-empty `error` string. */
-const reportedInItsEntry = (reply: { status: number; body: any }, i: number) => {
-  const entry = reply.status >= 200 && reply.status < 300 ? reply.body?.result?.results?.[i] : undefined;
-  return entry?.ok === false && typeof entry.error === 'string' && entry.error !== '';
 };
 
 describe('negative bodies generated from the request schemas', () => {

@@ -4,6 +4,7 @@
 // member, an id may sit on the record or inside it. Each assertion says what it expected.
 import { describe, expect } from 'vitest';
 import { setup, check, api, bodyFor, createWorld, ok, role, type Client } from './support/index.ts';
+import { ACTOR_NAMES, PERSONA_NAMES, directed, mentions } from './support/models.ts';
 
 const client = api();
 /** Entities ana and ben (personas) and user (a user), see worldBody(). */
@@ -24,37 +25,6 @@ function listIn(result: unknown, key: string): any[] {
 const recordIn = (result: any, key: string): Record<string, any> =>
   (result && typeof result[key] === 'object' && !Array.isArray(result[key]) ? result[key] : result) ?? {};
 
-/** Whether a value appears anywhere (as a string member) in a JSON value. */
-function mentions(value: unknown, text: string | undefined): boolean {
-  if (text === undefined) return false;
-  if (value === text) return true;
-  if (!value || typeof value !== 'object') return false;
-  return Object.values(value as Record<string, unknown>).some((v) => mentions(v, text));
-}
-
-/**
- * Whether a relationship record goes from `source` to `target` (each a name or an id): an object in it
- * names the source under a member read as the actor and the target under one read as the persona. A
- * record that names its ends under no such member is read undirected: it mentions both.
- */
-function directed(record: unknown, source: Array<string | undefined>, target: Array<string | undefined>): boolean {
-  const is = (v: unknown, ends: Array<string | undefined>) => typeof v === 'string' && ends.includes(v);
-  const ends = [...source, ...target];
-  const nameIn = (o: Record<string, unknown>, names: readonly string[]) => Object.keys(o).find((k) => names.includes(k) && is(o[k], ends));
-  let named = false;
-  const walk = (node: unknown): boolean => {
-    if (!node || typeof node !== 'object') return false;
-    const o = node as Record<string, unknown>;
-    const from = nameIn(o, ACTOR_NAMES);
-    const to = nameIn(o, PERSONA_NAMES);
-    if (from || to) named = true;
-    if (from && to && is(o[from], source) && is(o[to], target)) return true;
-    return Object.values(o).some(walk);
-  };
-  if (walk(record)) return true;
-  return !named && source.some((s) => mentions(record, s)) && target.some((t) => mentions(record, t));
-}
-
 /** Whether an object with numeric V, A, D (an emotion) appears anywhere in a JSON value. */
 function hasVad(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
@@ -65,8 +35,6 @@ function hasVad(value: unknown): boolean {
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
-const ACTOR_NAMES = ['source', 'actor', 'from', 'sourceEntity', 'sourceName', 'actorName', 'entity', 'entityName', 'user', 'sourceId', 'actorId', 'entityId', 'userId'];
-const PERSONA_NAMES = ['target', 'persona', 'to', 'targetEntity', 'targetName', 'personaName', 'personaId', 'targetId'];
 /** An entity by its name, or by its id where the member names an id. */
 const entityRef = (name: string, ids: Map<string, string>) => (member: string) => (/id$/i.test(member) ? ids.get(name) ?? name : name);
 
