@@ -4,6 +4,7 @@
 import { describe, expect } from 'vitest';
 import { documents } from '../suite/checks/documents.ts';
 import { setup, check, api, createPersona, createWorld, fails, inFlight, minimalBody, named, notRun, ok, operationsOf, servedBody } from './support/index.ts';
+import { reportedInItsEntry } from './support/models.ts';
 
 const client = api();
 let worldId: string;
@@ -126,11 +127,25 @@ describe('unknown persona id', () => {
   });
 });
 
+/**
+ * The index of the batch operation a wrong-typed member sits in (`operations.0.op` → 0), when it sits
+ * in one. SPEC.md, Errors: "Inside a batch mutation, a failed operation is reported in its own result
+ * entry with `ok` false and an `error` string; the batch response itself remains a `result` envelope."
+ */
+const batchEntry = (n: Negative): number | undefined => {
+  const m = n.operationId === 'mutateWorld' ? /^operations\.(\d+)\./.exec(n.member) : null;
+  return m ? Number(m[1]) : undefined;
+};
+
 describe('negative bodies generated from the request schemas', () => {
-  check('ERR-3', 'answers 400 VALIDATION_ERROR to a member SPEC.md types, at any depth, given the wrong type', async () => {
+  check('ERR-3', 'answers 400 VALIDATION_ERROR to a member SPEC.md types, at any depth, given the wrong type (a batch operation: that, or its own result entry with ok false)', async () => {
     const wrong = await inFlight(negativeBodies('spec'), async (n) => {
       const reply = await client.call(n.operationId, { params: paramsFor(n.path), body: n.body });
-      return reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR' ? `${n.operationId} ${n.member} of the wrong type → ${reply.status} ${reply.body?.error?.code ?? ''}` : undefined;
+      if (reply.status === 400 && reply.body?.error?.code === 'VALIDATION_ERROR') return undefined;
+      const entry = batchEntry(n);
+      if (entry !== undefined && reportedInItsEntry(reply, entry)) return undefined;
+      const expected = entry !== undefined ? ` (expected 400 VALIDATION_ERROR, or a result envelope with results[${entry}].ok false and an error string)` : '';
+      return `${n.operationId} ${n.member} of the wrong type → ${reply.status} ${reply.body?.error?.code ?? ''}${expected}`;
     });
     expect(wrong.filter(Boolean), 'wrong-typed members not answered 400 VALIDATION_ERROR').toEqual([]);
   });

@@ -18,7 +18,9 @@ describe('GET /openapi.json', () => {
 
   check('OAS-2', 'describes every operation of SPEC.md', () => {
     const { bundled, served } = documents();
-    const missing = bundled.operations().filter((op) => !served.operationAt(op.method, op.path)).map((op) => `${op.method.toUpperCase()} ${op.path}`);
+    // Not the document's own route: SPEC.md states it apart from the endpoint tables, and FastAPI,
+    // springdoc, NestJS and @fastify/swagger leave it out of the document they serve.
+    const missing = bundled.operations().filter((op) => op.operationId !== 'getOpenApi' && !served.operationAt(op.method, op.path)).map((op) => `${op.method.toUpperCase()} ${op.path}`);
     expect(missing, 'operations of SPEC.md missing from the served description').toEqual([]);
   });
 

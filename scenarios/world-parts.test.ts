@@ -4,6 +4,7 @@
 // member, an id may sit on the record or inside it. Each assertion says what it expected.
 import { describe, expect } from 'vitest';
 import { setup, check, api, bodyFor, createWorld, ok, role, type Client } from './support/index.ts';
+import { ACTOR_NAMES, PERSONA_NAMES, directed, mentions } from './support/models.ts';
 
 const client = api();
 /** Entities ana and ben (personas) and user (a user), see worldBody(). */
@@ -24,14 +25,6 @@ function listIn(result: unknown, key: string): any[] {
 const recordIn = (result: any, key: string): Record<string, any> =>
   (result && typeof result[key] === 'object' && !Array.isArray(result[key]) ? result[key] : result) ?? {};
 
-/** Whether a value appears anywhere (as a string member) in a JSON value. */
-function mentions(value: unknown, text: string | undefined): boolean {
-  if (text === undefined) return false;
-  if (value === text) return true;
-  if (!value || typeof value !== 'object') return false;
-  return Object.values(value as Record<string, unknown>).some((v) => mentions(v, text));
-}
-
 /** Whether an object with numeric V, A, D (an emotion) appears anywhere in a JSON value. */
 function hasVad(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
@@ -42,8 +35,6 @@ function hasVad(value: unknown): boolean {
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
-const ACTOR_NAMES = ['source', 'actor', 'from', 'sourceEntity', 'sourceName', 'actorName', 'entity', 'entityName', 'user', 'sourceId', 'actorId', 'entityId', 'userId'];
-const PERSONA_NAMES = ['target', 'persona', 'to', 'targetEntity', 'targetName', 'personaName', 'personaId', 'targetId'];
 /** An entity by its name, or by its id where the member names an id. */
 const entityRef = (name: string, ids: Map<string, string>) => (member: string) => (/id$/i.test(member) ? ids.get(name) ?? name : name);
 
@@ -149,7 +140,8 @@ describe('relationships: PUT/GET /worlds/{id}/relationships, DELETE /worlds/{id}
     const bodyWith = (trust: number) => bodyFor(ctx, 'upsertRelationship', [
       role('the actor', ACTOR_NAMES, entityRef('user', ids)), role('the persona', PERSONA_NAMES, entityRef('ana', ids)), role('the trust', ['trust'], () => trust),
     ]);
-    const toward = (r: any) => (mentions(r, 'user') || mentions(r, ids.get('user'))) && (mentions(r, 'ana') || mentions(r, ids.get('ana')));
+    // Relationships are directed (source, then target): a deployment may also record ana → user.
+    const toward = (r: any) => directed(r, ['user', ids.get('user')], ['ana', ids.get('ana')]);
     const trustOf = (r: any) => r?.relationship?.trust ?? r?.trust;
     const list = async () => listIn(ok(await client.call('listRelationships', { params: { id } }), 'GET /worlds/{id}/relationships'), 'relationships');
     const upsert = async (trust: number) => {

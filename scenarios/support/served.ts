@@ -3,7 +3,7 @@
 // document (read by contract/openapi-reader.ts in any legal style), never from the reference's
 // choices; and a body the suite calls valid is checked against the served schema before it is sent.
 // Where the document says too little, the caller's check is "not run" with the reason given here.
-import { minimalInstance, mergeAllOf } from '../../fixtures/minimal.ts';
+import { armsOf, minimalInstance, minimalInstances, mergeAllOf } from '../../fixtures/minimal.ts';
 import type { TestContext } from 'vitest';
 import { documents } from '../../suite/checks/documents.ts';
 import { notRun } from '../../suite/scenario/check.ts';
@@ -49,8 +49,10 @@ export function servedBody(operationId: string): ServedBody {
   const served = servedOperation(operationId);
   const schema = served ? documents().served.requestSchema(served.operationId) : undefined;
   if (schema) {
-    const body = minimalInstance(schema);
-    return { described: true, body, problem: servedBodyProblem(operationId, body) };
+    // The smallest instance of each arm of a union, then of the whole: the first the document accepts.
+    const tries = minimalInstances(schema).map((body) => ({ body, problem: servedBodyProblem(operationId, body) }));
+    const valid = tries.find((t) => !t.problem) ?? tries[tries.length - 1];
+    return { described: true, ...valid };
   }
   const bundledOp = documents().bundled.operation(operationId);
   return { described: !!served && !served.spec.requestBody, body: bundledOp?.spec.requestBody ? minimalBody(operationId) : undefined };
@@ -69,19 +71,35 @@ const membersOf = (schema: unknown): Json | undefined => {
   return isObject(merged?.properties) ? merged!.properties : undefined;
 };
 
-/** Where a role's member is in a schema: a member of the body, or of an object member of it. */
-function placeOf(schema: Json, role: Role): string[] | undefined {
+/** The object shapes a schema allows: the arms of its anyOf/oneOf that are objects (each with what the schema says beside them), else itself. */
+function objectShapes(schema: unknown): Json[] {
+  if (!isObject(schema)) return [];
+  const merged = mergeAllOf(schema);
+  const arms = armsOf(merged);
+  return (arms ?? [merged]).filter((a) => membersOf(a));
+}
+
+/** Where a role's member is in a schema: a member of the body, or of an object member of it (through the arm that has it: `relationship: X | null`). */
+function placeOf(schema: Json, role: Role): { at: string[]; inner?: Json } | undefined {
   const top = membersOf(schema) ?? {};
   const lower = (k: string) => k.toLowerCase();
   const pick = (members: Json) => role.names.map(lower).map((n) => Object.keys(members).find((k) => lower(k) === n)).find((k) => k !== undefined);
   const here = pick(top);
-  if (here) return [here];
+  if (here) return { at: [here] };
   for (const [k, v] of Object.entries(top)) {
-    const inner = membersOf(v);
-    const found = inner && pick(inner);
-    if (found) return [k, found];
+    for (const inner of objectShapes(v)) {
+      const found = pick(membersOf(inner)!);
+      if (found) return { at: [k, found], inner };
+    }
   }
   return undefined;
+}
+
+/** The object shape of a body schema that holds the most of the roles (the first on a tie): the arm of a union that carries the members a check needs. */
+function shapeFor(schema: Json, roles: readonly Role[]): Json {
+  const shapes = objectShapes(schema);
+  const score = (shape: Json) => roles.filter((r) => placeOf(shape, r)).length;
+  return shapes.reduce<Json | undefined>((best, s) => (best === undefined || score(s) > score(best) ? s : best), undefined) ?? schema;
 }
 
 /**
@@ -94,16 +112,19 @@ export function servedBodyWith(operationId: string, roles: readonly Role[]): { b
   const schema = served ? documents().served.requestSchema(served.operationId) : undefined;
   const where = served ? `${served.method.toUpperCase()} ${served.path}` : operationId;
   if (!schema) return { body: {}, missing: roles.map((r) => r.role), members: {}, problem: `the served document declares no JSON request body for ${where}` };
-  const base = minimalInstance(schema);
+  const shape = shapeFor(schema, roles);
+  const base = minimalInstance(shape);
   const body: Json = isObject(base) ? base : {};
   const missing: string[] = [];
   const members: Record<string, string> = {};
   for (const role of roles) {
-    const at = placeOf(schema, role);
-    if (!at) { missing.push(role.role); continue; }
+    const place = placeOf(shape, role);
+    if (!place) { missing.push(role.role); continue; }
+    const { at, inner } = place;
     let node = body;
     for (const k of at.slice(0, -1)) {
-      if (!isObject(node[k])) node[k] = isObject(minimalInstance(membersOf(schema)?.[k])) ? minimalInstance(membersOf(schema)?.[k]) : {};
+      const made = minimalInstance(inner ?? membersOf(shape)?.[k]);
+      if (!isObject(node[k])) node[k] = isObject(made) ? made : {};
       node = node[k];
     }
     node[at[at.length - 1]] = role.value(at[at.length - 1]);

@@ -1,16 +1,19 @@
 // Instances of a dereferenced JSON Schema (contract/openapi-reader.ts; allOf merged as fixtures/minimal.ts merges it), as fast-check arbitraries, and
 // the ways to break one. No maintained library maps JSON Schema to fast-check 4 (json-schema-fast-check
 // is built on fast-check 1 and faker 4), and the request schemas of the contract use a small part of
-// JSON Schema: object, array, string, number, integer, boolean, enum, const, allOf, anyOf, oneOf.
+// JSON Schema: object, array, string, number, integer, boolean, enum, const, allOf, anyOf, oneOf (and
+// what an object's members must say together: minProperties, dependentRequired, not, if/then/else).
 // Valid instances lean on the edges: bounds, built-in member names for free keys and strings, extreme
 // numbers where no bound is given. Breaking one is data too (a Mutation), so that it shrinks.
 import fc from 'fast-check';
-import { armsOf, matchingStrings, mergeAllOf, minimalInstance, typeOf } from '../../fixtures/minimal.ts';
+import { armsOf, matches, matchingStrings, mergeAllOf, minimalInstance, typeOf } from '../../fixtures/minimal.ts';
 import { BUILTIN_NAMES, anyCodePoint, anyValue, extremeNumber, nastyString, nastyValue, objectOf, typeOf as valueTypeOf } from './values.ts';
 
 type Json = Record<string, any>;
 
 const MAX_DEPTH = 8;
+/** Keywords that constrain an object's members together, beyond each member's own schema. */
+const MEMBER_RULES = ['minProperties', 'maxProperties', 'dependentRequired', 'not', 'if'];
 
 function stringOf(schema: Json): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
@@ -62,11 +65,14 @@ export function validOf(schema: Json | undefined, depth = 0): fc.Arbitrary<unkno
       const properties = Object.entries<Json>(s.properties ?? {});
       const required = new Set<string>(s.required ?? []);
       const known = fc.record(Object.fromEntries(properties.map(([k, v]) => [k, validOf(v, depth + 1)])), { requiredKeys: properties.map(([k]) => k).filter((k) => required.has(k)) });
-      if (s.additionalProperties === false) return known;
+      // What the members together must say (minProperties, dependentRequired, not, if/then/else…): an
+      // instance that plainly breaks it becomes the smallest instance, which keeps it where one can.
+      const kept = (a: fc.Arbitrary<unknown>) => (MEMBER_RULES.some((k) => k in s) ? a.map((v) => (matches(s, v) === false ? minimalInstance(s) : v)) : a);
+      if (s.additionalProperties === false) return kept(known);
       // An open object or a map: free keys, built-in member names among them.
       const values = s.additionalProperties && typeof s.additionalProperties === 'object' ? validOf(s.additionalProperties, depth + 1) : (depth < 4 ? anyValue : fc.constant(null));
       const free = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...BUILTIN_NAMES), fc.string({ maxLength: 8 })), values), { maxLength: 3 });
-      return fc.tuple(known, free).map(([k, f]) => objectOf([...f.filter(([key]) => !(key in (s.properties ?? {}))), ...Object.entries(k as Json)]));
+      return kept(fc.tuple(known, free).map(([k, f]) => objectOf([...f.filter(([key]) => !(key in (s.properties ?? {}))), ...Object.entries(k as Json)])));
     }
     case 'array': {
       const min = s.minItems ?? 0;

@@ -163,7 +163,7 @@ function inlinePathItems(doc: Json): void {
 }
 
 /** The whole document down to OpenAPI 3.0.3: every schema lowered, nothing 3.1 only left. */
-function toOpenApi30(doc: Json): void {
+export function toOpenApi30(doc: Json): void {
   inlinePathItems(doc);
   doc.openapi = '3.0.3';
   delete doc.webhooks;
@@ -275,7 +275,7 @@ function renameOperations(doc: Json): void {
 }
 
 /** No document-wide security: every operation names its own requirement, under another scheme name. */
-function perOperationSecurity(doc: Json): void {
+export function perOperationSecurity(doc: Json): void {
   const [from, to] = ['ApiKey', 'apiKeyHeader'];
   const rename = (reqs: Json[]) => reqs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k === from ? to : k, v])));
   const global: Json[] = doc.security ?? [];
@@ -387,7 +387,7 @@ function mountedAt(prefix: string): FaultHooks {
 // ---- Controls ----
 
 /** The result of POST /worlds also requires a member the reference never sends. */
-function requireUnsent(doc: Json): void {
+export function requireUnsent(doc: Json): void {
   const result = responseSchemaIn(operationIn(doc, 'createWorld'), '201')?.properties?.result;
   result.properties.revision = { type: 'integer', minimum: 1 };
   result.required.push('revision');

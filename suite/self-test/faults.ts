@@ -224,6 +224,20 @@ export const FAULTS: Fault[] = [
     response: statusFor('VALIDATION_ERROR', 500),
   },
   {
+    id: 'mutate-bad-operation-as-500', areas: ['errors'], expected: ['ERR-3'],
+    description: 'a batch mutation with a wrongly typed operation is answered 500 (every other VALIDATION_ERROR stays 400)',
+    response: (res, req) => { if (is(req, 'mutateWorld') && codeOf(res) === 'VALIDATION_ERROR') res.status = 500; },
+  },
+  {
+    id: 'mutate-bad-operation-ok', areas: ['errors'], expected: ['ERR-3'],
+    description: 'a batch mutation refused for a wrongly typed operation is answered 200 with every result ok: true',
+    response: (res, req) => {
+      const operations = (req.body as Json | undefined)?.operations;
+      if (!is(req, 'mutateWorld') || codeOf(res) !== 'VALIDATION_ERROR' || !Array.isArray(operations)) return;
+      Object.assign(res, okResult({ results: operations.map((o: Json) => ({ op: String(o?.op), ok: true })) }));
+    },
+  },
+  {
     id: 'persona-not-found-renamed', areas: ['errors'], expected: ['ERR-4'],
     description: 'PERSONA_NOT_FOUND is renamed NOT_FOUND',
     response: renameCode('PERSONA_NOT_FOUND', 'NOT_FOUND'),
@@ -566,6 +580,13 @@ export const FAULTS: Fault[] = [
     id: 'relationship-delete-noop', areas: ['world-parts'], expected: ['PART-3'],
     description: 'DELETE /worlds/{id}/relationships/{rid} answers ok and does nothing',
     answer: noop(['deleteRelationship']),
+  },
+  {
+    id: 'relationship-direction-reversed', areas: ['world-parts'], expected: ['PART-3'],
+    description: 'GET /worlds/{id}/relationships lists every relationship the wrong way round (source and target swapped)',
+    response: onResult(['listRelationships'], (r) => {
+      for (const rec of Array.isArray(r.relationships) ? r.relationships : []) [rec.source, rec.target] = [rec.target, rec.source];
+    }),
   },
   {
     id: 'event-log-empty', areas: ['world-parts'], expected: ['PART-4'],

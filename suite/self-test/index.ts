@@ -12,6 +12,7 @@ import { FAULTS } from './faults.ts';
 import { VARIANTS } from './variants.ts';
 import { renderMatrix, renderVariants, runMatrix, runVariants } from './matrix.ts';
 import { DIALECTS } from './dialects.ts';
+import { FRAMEWORK_DOCUMENTS } from './frameworks.ts';
 import { renderDialects, runDialects } from './dialect-matrix.ts';
 import type { SelectableArea } from '../../contract/requirements.ts';
 
@@ -35,9 +36,10 @@ export async function selfTest({ print, reportDir, areas }: { print: (line: stri
   print('  a variant passes when the run (--strict, the areas its choice concerns) fails and warns on nothing but the SHOULDs it names');
   const v = await runVariants({ workDir, print, variants: VARIANTS_RUN });
   print('');
-  const DIALECTS_RUN = DIALECTS.filter(concerns);
+  // Documents as frameworks generate them run with the dialects (a Dialect each) until the stacks family takes them.
+  const DIALECTS_RUN = [...DIALECTS, ...FRAMEWORK_DOCUMENTS].filter(concerns);
   const controls = DIALECTS_RUN.filter((x) => x.control).length;
-  print(`then ${DIALECTS_RUN.length - controls} document dialects (the served document rewritten into another legal style by a proxy, answers unchanged) and ${controls} controls`);
+  print(`then ${DIALECTS_RUN.length - controls} document dialects (the served document rewritten into another legal style by a proxy, answers unchanged; FastAPI, springdoc, NestJS and @fastify/swagger documents among them) and ${controls} controls`);
   print('  a dialect passes when the run (--strict, the areas that read what it changes) fails and warns on nothing, and no request reaches a local file or another host; a control must fail');
   const d = await runDialects({ workDir, print, dialects: DIALECTS_RUN });
   print('');

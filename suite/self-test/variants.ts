@@ -335,6 +335,54 @@ function lastCursor(last: null | ''): FaultHooks {
   };
 }
 
+// ---- A batch that reports a bad operation in its own entry ----
+
+/**
+ * The deployment validates each operation of a batch on its own: a batch the reference refuses whole
+ * (400 VALIDATION_ERROR: an operation of the wrong shape) is applied operation by operation (each sent
+ * alone: the reference's own batches change nothing for an operation that fails), the refused ones
+ * reported {op, ok: false, error}. Its document is the reference's: it already declares such results,
+ * and what it says of requests (`op` a string) is what it expects, not what it refuses whole.
+ */
+function perOperationHooks(): FaultHooks {
+  return {
+    response: responses(
+      async (res, req, ctx) => {
+        const operations = (req.body as Json | undefined)?.operations;
+        if (!is(req, 'mutateWorld') || codeOf(res) !== 'VALIDATION_ERROR' || !Array.isArray(operations) || !operations.length || !operations.every(isObject)) return;
+        // The batch is read, then the world looked up, then each operation tried.
+        const world = await ctx.forward({ ...req, method: 'GET', path: req.path.replace(/\/mutate$/, ''), body: undefined, rawBody: '', headers: withoutBody(req.headers) });
+        if (!is2xx(world)) { Object.assign(res, world); return; }
+        const results: Json[] = [];
+        for (const operation of operations) {
+          const one = await ctx.forward({ ...req, body: { operations: [operation] }, rawBody: JSON.stringify({ operations: [operation] }) });
+          const entry = resultOf(one)?.results?.[0];
+          if (entry) { results.push(entry); continue; }
+          if (codeOf(one) !== 'VALIDATION_ERROR') { Object.assign(res, one); return; }
+          results.push({ op: typeof operation.op === 'string' ? operation.op : JSON.stringify(operation.op ?? null), ok: false, error: (one.body as Json).error.message ?? 'invalid operation' });
+        }
+        applied(ctx);
+        Object.assign(res, { status: 200, headers: { ...res.headers }, body: { result: { results } } });
+      },
+    ),
+  };
+}
+const withoutBody = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([k]) => k !== 'content-type'));
+
+// ---- Relationships recorded both ways ----
+
+/** Every relationship listed also the other way round (the persona's view of the actor), with its own id and values. */
+function bothWaysHooks(): FaultHooks {
+  return {
+    response: onResult(['listRelationships'], (r, _req, ctx) => {
+      if (!Array.isArray(r.relationships)) return;
+      const reverse = r.relationships.filter(isObject).map((rec: Json) => ({ id: `${rec.id}-reverse`, source: rec.target, target: rec.source, relationship: { type: 'stranger', strength: 0, trust: 0.5 } }));
+      if (reverse.length) applied(ctx);
+      r.relationships.push(...reverse);
+    }),
+  };
+}
+
 export const VARIANTS: Variant[] = [
   {
     id: 'create-200', areas: ['worlds', 'personas', 'world-parts'], allowedWarnings: [],
@@ -484,6 +532,18 @@ export const VARIANTS: Variant[] = [
         for (const s of successSchemas(doc, ['restoreWorld', 'restorePersona'])) s.properties = { result: { $ref: '#/components/schemas/Ok' } };
       }),
     ),
+  },
+  {
+    id: 'mutate-reports-bad-operations', areas: ['errors', 'simulation'], allowedWarnings: [],
+    description: 'a batch mutation with a wrongly typed operation answers 200, that operation reported in its own result {op, ok: false, error}, the others applied',
+    gap: 'Errors: "Inside a batch mutation, a failed operation is reported in its own result entry with `ok` false and an `error` string; the batch response itself remains a `result` envelope."',
+    ...perOperationHooks(),
+  },
+  {
+    id: 'relationships-both-ways', areas: ['world-parts'], allowedWarnings: [],
+    description: 'GET /worlds/{id}/relationships also lists each relationship the other way round (persona → actor, trust 0.5), as a record of its own',
+    gap: 'Endpoints: GET /worlds/{id}/relationships "List all relationships in the world" (shape not shown); Resources: relationships are directed, source then target.',
+    ...bothWaysHooks(),
   },
   {
     id: 'envelope-extras', areas: ['worlds', 'errors', 'personas'], allowedWarnings: [],
