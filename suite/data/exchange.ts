@@ -22,6 +22,8 @@ export interface Exchange {
   problems: Partial<Record<RequirementId, string[]>>;
   /** Per-response checks that applied but could not look (a schema the suite cannot compile), and why. */
   notChecked?: Partial<Record<RequirementId, string>>;
+  /** The answer (or the connection's end) came from the HTTP stack in front of the service, refusing an oversize request: why. */
+  refusedByStack?: string;
 }
 
 /** Bodies and URLs (a generated URL may be 100,000 characters) are kept to a readable size. */

@@ -1,0 +1,73 @@
+// What the HTTP stacks in front of a service accept by default, and how an answer of theirs looks.
+//
+// Real deployments sit behind nginx, a cloud load balancer, uvicorn, gunicorn, Node's http server…
+// Each refuses a request it finds too large BEFORE the service sees it, with an answer of its own
+// making: nginx 414 or 413 with an HTML page (request line and headers within 8 KiB, bodies within
+// 1 MiB), Node's http server 431 with no body (16 KiB of headers), uvicorn 400 text/plain "Invalid HTTP
+// request received.", gunicorn 400 on a request line over 4,094 bytes, Express's body parser 413 HTML
+// past 100 KB. SPEC.md says request size limits are "not shown": such an answer is legal, and it is the
+// stack's, never the service's envelope or contract.
+//
+// So the suite sends nothing larger than these defaults (suite/generate/requests.ts keeps every
+// generated request line and headers within REQUEST_HEAD_MAX), and an answer that comes from the HTTP
+// layer to an oversize request is reported as "refused by the HTTP stack before the service": not judged
+// by the envelope and contract checks, nor counted as "no answer" when the stack ended the connection.
+
+/** Request line and headers nginx accepts by default (large_client_header_buffers 4 8k): what the suite sends stays within it. */
+export const REQUEST_HEAD_MAX = 8 * 1024;
+/** The body nginx accepts by default (client_max_body_size 1m): what the suite sends stays within it. */
+export const REQUEST_BODY_MAX = 1024 * 1024;
+/**
+ * Past these, a request is large enough for some stack's default to refuse it: gunicorn's request line
+ * (4,094 bytes), Express's JSON body (100 KB). A refusal of a smaller request is the service's own answer.
+ */
+export const HEAD_REFUSABLE = 4 * 1024;
+export const BODY_REFUSABLE = 100 * 1024;
+
+/** What the HTTP layer answers a request too large for it with. */
+const STACK_STATUSES = new Set([400, 413, 414, 431]);
+
+/** The sizes the client sent: request line and headers, and body, in bytes. */
+export interface RequestSize { headBytes: number; bodyBytes: number }
+
+/** The size of a request as it goes on the wire (HTTP/1.1), the Host and Content-Length headers counted. */
+export function requestSize(method: string, url: string, headers: Record<string, string>, body: string | undefined): RequestSize {
+  const u = new URL(url);
+  const bodyBytes = body === undefined ? 0 : Buffer.byteLength(body);
+  let headBytes = Buffer.byteLength(`${method} ${u.pathname}${u.search} HTTP/1.1\r\nhost: ${u.host}\r\n`);
+  for (const [k, v] of Object.entries(headers)) headBytes += Buffer.byteLength(`${k}: ${v}\r\n`);
+  if (body !== undefined) headBytes += `content-length: ${bodyBytes}\r\n`.length;
+  return { headBytes: headBytes + 2, bodyBytes };
+}
+
+/** Why a request is large enough for a stock stack to refuse it, or undefined when it is not. */
+export function oversize(size: RequestSize | undefined): string | undefined {
+  if (!size) return undefined;
+  if (size.headBytes > HEAD_REFUSABLE) return `a request line and headers of ${size.headBytes.toLocaleString('en')} bytes`;
+  if (size.bodyBytes > BODY_REFUSABLE) return `a body of ${size.bodyBytes.toLocaleString('en')} bytes`;
+  return undefined;
+}
+
+/**
+ * Whether an answer is the HTTP stack's refusal of an oversize request: 400, 413, 414 or 431, a body
+ * that is not JSON (none, an HTML page, a line of text), to a request past what some stack refuses.
+ * Returns what to report instead of judging it.
+ */
+export function stackRefusal(a: { status: number; contentType: string | undefined; text: string; size?: RequestSize }): string | undefined {
+  if (!STACK_STATUSES.has(a.status)) return undefined;
+  const why = oversize(a.size);
+  if (!why) return undefined;
+  if (/json/i.test(a.contentType ?? '') && isJson(a.text)) return undefined;
+  const what = a.text.length === 0 ? 'no body' : `${(a.contentType ?? 'no content-type').split(';')[0]}`;
+  return `refused by the HTTP stack before the service: ${a.status} (${what}) to ${why} (SPEC.md: request size limits "not shown")`;
+}
+
+/** A request that got no complete answer: when it was oversize, the stack ending the connection is its refusal. */
+export function stackHangUp(size: RequestSize | undefined, why: string): string | undefined {
+  const large = oversize(size);
+  return large ? `refused by the HTTP stack before the service: the connection ended without a complete answer (${why}) to ${large} (SPEC.md: request size limits "not shown")` : undefined;
+}
+
+function isJson(text: string): boolean {
+  try { JSON.parse(text); return true; } catch { return false; }
+}
