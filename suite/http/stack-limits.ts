@@ -8,6 +8,11 @@
 // past 100 KB. SPEC.md says request size limits are "not shown": such an answer is legal, and it is the
 // stack's, never the service's envelope or contract.
 //
+// Stacks also refuse some paths on their own: nginx answers 400 HTML to a path that, decoded, holds a
+// NUL, climbs above the root with dot segments (`/personas/..%2F..`), or has a broken percent-escape.
+// The generated area sends such paths (to find a service that mishandles them); behind a stack they
+// never reach the service, and the stack's answer is not the service's either.
+//
 // So the suite sends nothing larger than these defaults (suite/generate/requests.ts keeps every
 // generated request line and headers within REQUEST_HEAD_MAX), and an answer that comes from the HTTP
 // layer to an oversize request is reported as "refused by the HTTP stack before the service": not judged
@@ -27,8 +32,8 @@ export const BODY_REFUSABLE = 100 * 1024;
 /** What the HTTP layer answers a request too large for it with. */
 const STACK_STATUSES = new Set([400, 413, 414, 431]);
 
-/** The sizes the client sent: request line and headers, and body, in bytes. */
-export interface RequestSize { headBytes: number; bodyBytes: number }
+/** The sizes the client sent (request line and headers, and body, in bytes) and the path as sent (percent-encoded). */
+export interface RequestSize { headBytes: number; bodyBytes: number; path?: string }
 
 /** The size of a request as it goes on the wire (HTTP/1.1), the Host and Content-Length headers counted. */
 export function requestSize(method: string, url: string, headers: Record<string, string>, body: string | undefined): RequestSize {
@@ -37,14 +42,28 @@ export function requestSize(method: string, url: string, headers: Record<string,
   let headBytes = Buffer.byteLength(`${method} ${u.pathname}${u.search} HTTP/1.1\r\nhost: ${u.host}\r\n`);
   for (const [k, v] of Object.entries(headers)) headBytes += Buffer.byteLength(`${k}: ${v}\r\n`);
   if (body !== undefined) headBytes += `content-length: ${bodyBytes}\r\n`.length;
-  return { headBytes: headBytes + 2, bodyBytes };
+  return { headBytes: headBytes + 2, bodyBytes, path: u.pathname };
 }
 
-/** Why a request is large enough for a stock stack to refuse it, or undefined when it is not. */
-export function oversize(size: RequestSize | undefined): string | undefined {
+/** Why a stock stack may refuse a request before the service (its size, its path), or undefined when none would. */
+export function refusable(size: RequestSize | undefined): string | undefined {
   if (!size) return undefined;
   if (size.headBytes > HEAD_REFUSABLE) return `a request line and headers of ${size.headBytes.toLocaleString('en')} bytes`;
   if (size.bodyBytes > BODY_REFUSABLE) return `a body of ${size.bodyBytes.toLocaleString('en')} bytes`;
+  return size.path === undefined ? undefined : refusablePath(size.path);
+}
+
+/** A path nginx refuses with 400 before any proxy_pass: a NUL, dot segments above the root, a broken escape. */
+function refusablePath(path: string): string | undefined {
+  if (/%(?![0-9A-Fa-f]{2})/.test(path)) return 'a path with a broken percent-escape';
+  // Bytes, not UTF-8: a NUL and dots are all that matter, and no escape sequence can fail here.
+  const decoded = Buffer.from(path.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('latin1');
+  if (decoded.includes('\0')) return 'a path holding a NUL';
+  let depth = 0;
+  for (const segment of decoded.split('/').slice(1)) {
+    depth += segment === '..' ? -1 : segment === '.' || segment === '' ? 0 : 1;
+    if (depth < 0) return 'a path whose dot segments climb above the root';
+  }
   return undefined;
 }
 
@@ -55,7 +74,7 @@ export function oversize(size: RequestSize | undefined): string | undefined {
  */
 export function stackRefusal(a: { status: number; contentType: string | undefined; text: string; size?: RequestSize }): string | undefined {
   if (!STACK_STATUSES.has(a.status)) return undefined;
-  const why = oversize(a.size);
+  const why = refusable(a.size);
   if (!why) return undefined;
   if (/json/i.test(a.contentType ?? '') && isJson(a.text)) return undefined;
   const what = a.text.length === 0 ? 'no body' : `${(a.contentType ?? 'no content-type').split(';')[0]}`;
@@ -64,7 +83,7 @@ export function stackRefusal(a: { status: number; contentType: string | undefine
 
 /** A request that got no complete answer: when it was oversize, the stack ending the connection is its refusal. */
 export function stackHangUp(size: RequestSize | undefined, why: string): string | undefined {
-  const large = oversize(size);
+  const large = refusable(size);
   return large ? `refused by the HTTP stack before the service: the connection ended without a complete answer (${why}) to ${large} (SPEC.md: request size limits "not shown")` : undefined;
 }
 

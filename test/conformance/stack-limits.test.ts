@@ -83,3 +83,17 @@ describe('a connection the stack ends on an oversize request', () => {
     expect(() => expectNo5xx(failure(undefined), 'GET /worlds/nonexistent', 'ENV-4')).toThrow(/no answer in time/);
   });
 });
+
+describe('a path a stock stack refuses before the service', () => {
+  it.each(['/personas/..%2F..', '/personas/%2E%2E%2F%2E%2E', '/personas/%00', '/personas/%'])('%s answered 400 HTML by nginx is the stack\'s refusal', (path) => {
+    const x = judged(`http://127.0.0.1:8080${path}`, 400, 'text/html', '<html><head><title>400 Bad Request</title></head></html>');
+    expect(x.problems).toEqual({});
+    expect(x.refusedByStack).toMatch(/^refused by the HTTP stack before the service: 400 \(text\/html\) to a path/);
+  });
+
+  it.each(['/personas/..%2Fx', '/worlds/x/personas/..%2F..', '/personas/%ED%A0%80'])('%s stays below the root: an HTML 400 is the service\'s', (path) => {
+    const x = judged(`http://127.0.0.1:8080${path}`, 400, 'text/html', '<html>Bad Request</html>');
+    expect(x.refusedByStack).toBeUndefined();
+    expect(Object.keys(x.problems)).toContain('ENV-2');
+  });
+});
