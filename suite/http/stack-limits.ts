@@ -29,7 +29,7 @@ export const REQUEST_BODY_MAX = 1024 * 1024;
 export const HEAD_REFUSABLE = 4 * 1024;
 export const BODY_REFUSABLE = 100 * 1024;
 
-/** What the HTTP layer answers a request too large for it with. */
+/** What the HTTP layer answers a request too large for it with: 400 (uvicorn, gunicorn, nginx's paths), 413, 414, 431. */
 const STACK_STATUSES = new Set([400, 413, 414, 431]);
 
 /** The sizes the client sent (request line and headers, and body, in bytes) and the path as sent (percent-encoded). */
@@ -68,15 +68,20 @@ function refusablePath(path: string): string | undefined {
 }
 
 /**
- * Whether an answer is the HTTP stack's refusal of an oversize request: 400, 413, 414 or 431, a body
- * that is not JSON (none, an HTML page, a line of text), to a request past what some stack refuses.
- * Returns what to report instead of judging it.
+ * Whether an answer is the HTTP stack's refusal of a request too large (or a path) for it, with a body
+ * that is not JSON (none, an HTML page, a line of text): 414 (URI too long) and 431 (headers too large)
+ * name the size they refuse, and 413 (content too large) a request with a body; a 400 is the stack's only
+ * to a request some stack refuses (past 4 KiB of head or 100 KB of body, or a path nginx refuses).
+ * Returns what to report instead of judging the answer.
  */
 export function stackRefusal(a: { status: number; contentType: string | undefined; text: string; size?: RequestSize }): string | undefined {
-  if (!STACK_STATUSES.has(a.status)) return undefined;
-  const why = refusable(a.size);
-  if (!why) return undefined;
+  if (!STACK_STATUSES.has(a.status) || !a.size) return undefined;
   if (/json/i.test(a.contentType ?? '') && isJson(a.text)) return undefined;
+  const head = `a request line and headers of ${a.size.headBytes.toLocaleString('en')} bytes`;
+  const why = a.status === 414 || a.status === 431 ? head
+    : a.status === 413 ? (a.size.bodyBytes > 0 ? `a body of ${a.size.bodyBytes.toLocaleString('en')} bytes` : undefined)
+      : refusable(a.size);
+  if (!why) return undefined;
   const what = a.text.length === 0 ? 'no body' : `${(a.contentType ?? 'no content-type').split(';')[0]}`;
   return `refused by the HTTP stack before the service: ${a.status} (${what}) to ${why} (SPEC.md: request size limits "not shown")`;
 }

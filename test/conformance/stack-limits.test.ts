@@ -39,7 +39,7 @@ describe('an answer of the HTTP stack to an oversize request', () => {
     expect(Object.keys(x.notChecked ?? {})).toEqual(expect.arrayContaining(['ENV-2', 'CONTRACT-2']));
   });
 
-  it('413 HTML to a body past 100 KB is refused by the stack too', () => {
+  it('413 HTML to a request with a body is refused by the stack too', () => {
     const x = judged(SHORT_URL, 413, 'text/html', '<html><body>413 Request Entity Too Large</body></html>', 'x'.repeat(150_000));
     expect(x.problems).toEqual({});
     expect(x.refusedByStack).toMatch(/413 \(text\/html\) to a body of 150,000 bytes/);
@@ -57,6 +57,11 @@ describe('controls: what is still the service\'s answer', () => {
     const x = judged(LONG_URL, 414, 'application/json', '{"message":"too long"}');
     expect(x.refusedByStack).toBeUndefined();
     expect(Object.keys(x.problems)).toContain('ENV-2');
+  });
+
+  it('a 413 HTML to a request without a body, or a 400 HTML to a short URL, is the service\'s', () => {
+    expect(judged(SHORT_URL, 413, 'text/html', '<html>413</html>').refusedByStack).toBeUndefined();
+    expect(Object.keys(judged(SHORT_URL, 413, 'text/html', '<html>413</html>').problems)).toContain('ENV-2');
   });
 
   it('a 500 HTML to an oversize request is the service\'s (or its stack\'s) failure', () => {
