@@ -1,0 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runDialects, renderDialects } from './suite/self-test/dialect-matrix.ts';
+import { STACKS } from './suite/self-test/stacks.ts';
+const only = process.argv.slice(2);
+const m = await runDialects({ workDir: mkdtempSync(join(tmpdir(), 'stacks-')), print: console.log, dialects: STACKS.filter((s) => !only.length || only.includes(s.id)) });
+console.log(renderDialects(m, { entry: 'stack', plural: 'stacks', by: 'what it stands for' }));
+for (const d of m.dialects) if (!d.ok) console.log(d.id, JSON.stringify(d).slice(0, 1500));
+process.exit(0);
