@@ -26,7 +26,7 @@ export interface Exchange {
   refusedByStack?: string;
 }
 
-/** Bodies and URLs (a generated URL may be 100,000 characters) are kept to a readable size. */
+/** Bodies and URLs (a generated URL may be 6,000 characters, a body 150,000) are kept to a readable size. */
 export const cut = (text: string) => (text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}…(${text.length - BODY_LIMIT} more bytes)` : text);
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

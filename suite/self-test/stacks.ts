@@ -1,7 +1,7 @@
 // Stacks, the fourth family of the self-test (DESIGN.md, "Proving the suite"): the reference as real
 // deployments are built and fronted. Behind a real nginx with its stock configuration; behind the
 // refusals common HTTP servers make before the service sees a request (Node's 431 with no body,
-// uvicorn's 400 text/plain, nginx's 414 and 413 HTML pages); under several seeds (the verdict on a
+// uvicorn's 400 text/plain or an answer it cuts short, nginx's 414 and 413 HTML pages); under several seeds (the verdict on a
 // correct deployment must not depend on the seed); and controls that must still fail: an application
 // error that really is not the envelope, behind the stack. SPEC.md: request size limits "not shown".
 //
@@ -63,6 +63,8 @@ const html = (status: number, title: string) => ({
 });
 const NODE_431 = refuses((s) => s.head > LINE_LIMIT, { status: 431, headers: {}, body: undefined });
 const UVICORN_400 = refuses((s) => s.line > LINE_LIMIT, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Invalid HTTP request received.' });
+/** uvicorn's other way with a long request: the start of an answer, then the connection ends ("Invalid EOF state" to the client). */
+const UVICORN_CUT = refuses((s) => s.line > LINE_LIMIT, { status: 400, headers: {}, body: undefined, cut: 'HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: 30\r\n\r\nInvalid' });
 const NGINX_414 = refuses((s) => s.line > LINE_LIMIT, html(414, 'Request-URI Too Large'));
 const NGINX_413 = refuses((s) => s.body > BODY_LIMIT, html(413, 'Request Entity Too Large'));
 
@@ -89,6 +91,10 @@ export const STACKS: Stack[] = [
   {
     id: 'uvicorn-400', style: 'uvicorn (400 text/plain)', areas: SENDS_LARGE, rewrite: asServed, hooks: UVICORN_400, mustShow: '400 text/plain',
     description: 'a request line past 4 KiB answered 400 text/plain "Invalid HTTP request received.", before the service',
+  },
+  {
+    id: 'uvicorn-cut', style: 'uvicorn (an answer cut short)', areas: SENDS_LARGE, rewrite: asServed, hooks: UVICORN_CUT, mustShow: 'a cut answer',
+    description: 'a request line past 4 KiB answered with the start of a 400, then the connection ends: no answer in time is not the service\'s silence',
   },
   {
     id: 'nginx-414', style: 'nginx (414 HTML page)', areas: SENDS_LARGE, rewrite: asServed, hooks: NGINX_414, mustShow: '414',
