@@ -24,7 +24,8 @@ export const REQUEST_HEAD_MAX = 8 * 1024;
 export const REQUEST_BODY_MAX = 1024 * 1024;
 /**
  * Past these, a request is large enough for some stack's default to refuse it: gunicorn's request line
- * (4,094 bytes), Express's JSON body (100 KB). A refusal of a smaller request is the service's own answer.
+ * (4,094 bytes), Express's JSON body (100 KB). A 400 to a smaller request is the service's own answer
+ * (a 413, 414 or 431 names the size it refuses itself).
  */
 export const HEAD_REFUSABLE = 4 * 1024;
 export const BODY_REFUSABLE = 100 * 1024;
@@ -37,7 +38,9 @@ export interface RequestSize { headBytes: number; bodyBytes: number; path?: stri
 
 /** The size of a request as it goes on the wire (HTTP/1.1), the Host and Content-Length headers counted. */
 export function requestSize(method: string, url: string, headers: Record<string, string>, body: string | undefined): RequestSize {
-  const u = new URL(url);
+  let u: { pathname: string; search: string; host: string };
+  // A URL the parser refuses is sent as written (and fails in the client, which says why).
+  try { u = new URL(url); } catch { u = { pathname: url, search: '', host: '' }; }
   const bodyBytes = body === undefined ? 0 : Buffer.byteLength(body);
   let headBytes = Buffer.byteLength(`${method} ${u.pathname}${u.search} HTTP/1.1\r\nhost: ${u.host}\r\n`);
   for (const [k, v] of Object.entries(headers)) headBytes += Buffer.byteLength(`${k}: ${v}\r\n`);
