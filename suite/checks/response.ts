@@ -4,7 +4,7 @@
 import type { RequirementId } from '../../contract/requirements.ts';
 import type { ResponseValidator } from '../../contract/validate.ts';
 import type { Exchange } from '../data/exchange.ts';
-import { stackRefusal, type RequestSize } from '../http/stack-limits.ts';
+import { stackRefusal, type RequestSize } from '../data/stack-limits.ts';
 
 export interface ResponseContext {
   method: string;
@@ -72,7 +72,7 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
 
 /**
  * Runs every check that applies: which looked at the response, and what each found. An answer the HTTP
- * stack gave to an oversize request (suite/http/stack-limits.ts) is the stack's, not the service's:
+ * stack gave to an oversize request (suite/data/stack-limits.ts) is the stack's, not the service's:
  * no check judges it, and the exchange says so.
  */
 export function inspect(r: ResponseContext): Pick<Exchange, 'checked' | 'problems' | 'notChecked' | 'refusedByStack'> {

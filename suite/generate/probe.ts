@@ -66,7 +66,7 @@ export class Probe {
 
 /**
  * Fails unless the request got an answer in time and no 5xx. A connection the HTTP stack ended on an
- * oversize request is its refusal (suite/http/stack-limits.ts): not the service's silence.
+ * oversize request is its refusal (suite/data/stack-limits.ts): not the service's silence.
  */
 export function expectNo5xx(answer: Answer, what: string, requirementId: RequirementId, context = ''): void {
   if (!answered(answer) && answer.init.exchange?.refusedByStack) return;

@@ -71,7 +71,7 @@ const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multi
 /**
  * Lengths of the long URL and query: past what some stacks refuse (gunicorn's request line, 4,094
  * bytes), within what stock stacks accept (nginx: request line and headers within 8 KiB). Longer would
- * be refused before the service everywhere, and prove nothing of it (suite/http/stack-limits.ts).
+ * be refused before the service everywhere, and prove nothing of it (suite/data/stack-limits.ts).
  */
 const LONG = [2_000, 6_000];
 /**

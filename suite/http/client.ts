@@ -16,7 +16,7 @@ import { noteWait } from './waits.ts';
 import { TransportFailure } from '../data/failure.ts';
 import { msLeft, RunStopped, stopReason } from '../data/stop.ts';
 import { inspect } from '../checks/response.ts';
-import { requestSize, stackHangUp } from './stack-limits.ts';
+import { requestSize, stackHangUp } from '../data/stack-limits.ts';
 
 export interface CallOptions {
   params?: Record<string, string>;

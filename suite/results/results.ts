@@ -66,7 +66,7 @@ export interface RunResult {
   nothingVerified?: string;
   /** What became of the entries of --known-failures, when given. */
   knownFailures?: KnownFailureReport;
-  /** Answers the HTTP stack in front of the service gave to requests too large (or paths) for it: not judged (suite/http/stack-limits.ts). */
+  /** Answers the HTTP stack in front of the service gave to requests too large (or paths) for it: not judged (suite/data/stack-limits.ts). */
   refusedByStack?: { count: number; first: string };
 }
 

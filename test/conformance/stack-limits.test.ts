@@ -1,4 +1,4 @@
-// An answer the HTTP stack in front of a service gives to an oversize request (suite/http/stack-limits.ts)
+// An answer the HTTP stack in front of a service gives to an oversize request (suite/data/stack-limits.ts)
 // is the stack's: never judged as the service's envelope or contract, nor as "no answer" when the stack
 // ends the connection. The same answer to a request of ordinary size is the service's, and fails.
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { bundledContract, loadDocuments } from '../../suite/checks/documents.ts'
 import { inspect } from '../../suite/checks/response.ts';
 import { expectNo5xx } from '../../suite/generate/probe.ts';
 import { TransportFailure } from '../../suite/data/failure.ts';
-import { requestSize, stackHangUp } from '../../suite/http/stack-limits.ts';
+import { requestSize, stackHangUp } from '../../suite/data/stack-limits.ts';
 import type { Exchange } from '../../suite/data/exchange.ts';
 
 const docs = await loadDocuments(bundledContract(), bundledContract());
