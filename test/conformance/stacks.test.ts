@@ -9,16 +9,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AREAS, requirementById } from '../../contract/requirements.ts';
-import { runDialects, renderDialects, type DialectMatrixResult } from '../../suite/self-test/dialect-matrix.ts';
+import { runDialects, renderDialects, type DialectMatrixResult, type MatrixEntry } from '../../suite/self-test/dialect-matrix.ts';
 import { FRAMEWORK_DOCUMENTS, STACKS } from '../../suite/self-test/stacks.ts';
-import { nginxBinary, nginxConfig } from '../../suite/self-test/nginx.ts';
+import { FrontMissing, nginxBinary, nginxConfig } from '../../suite/self-test/nginx.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-stacks-'));
 let matrix: DialectMatrixResult;
+const printed: string[] = [];
+let table = '';
+
+/** Not a stack: a front whose program is missing, as nginx is on a machine without it. */
+const MISSING: MatrixEntry = {
+  id: 'check-front-missing', style: '(a check of the runner)', areas: ['openapi'], rewrite: () => undefined,
+  description: 'a front that cannot start here: one line, and the family runs on', front: async () => { throw new FrontMissing('nginx is not installed on this machine (Debian: apt-get install nginx)'); },
+};
 
 beforeAll(async () => {
-  matrix = await runDialects({ workDir: dir, dialects: STACKS });
-  process.stdout.write(`${renderDialects(matrix, { entry: 'stack', plural: 'stacks', by: 'what it stands for' })}\n`);
+  matrix = await runDialects({ workDir: dir, dialects: [MISSING, ...STACKS], print: (line) => printed.push(line) });
+  table = renderDialects(matrix, { entry: 'stack', plural: 'stacks', by: 'what it stands for' });
+  process.stdout.write(`${printed.join('\n')}\n${table}\n`);
 }, 900_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -45,6 +54,15 @@ describe('the stacks catalogue', () => {
     expect(conf).not.toMatch(/client_max_body_size|large_client_header_buffers|client_header_buffer_size|_timeout|proxy_buffer/);
     expect(conf.match(/proxy_pass [^;]+;/g)).toEqual(['proxy_pass http://127.0.0.1:9000;']);
     expect(conf).toMatch(/listen 127\.0\.0\.1:8080;/);
+  });
+});
+
+describe('a front that cannot run on this machine', () => {
+  it('says so in one visible line, does not fail the family, and the rest runs', () => {
+    expect(printed.filter((l) => l.includes('check-front-missing'))).toEqual([expect.stringMatching(/^ {2}\[ ?1\/\d+\] - check-front-missing: not run: nginx is not installed on this machine \(Debian: apt-get install nginx\) \(\d+\.\d s\)$/)]);
+    expect(verdict('check-front-missing')).toMatchObject({ ok: true, missing: expect.stringMatching(/not installed/), requests: 0 });
+    expect(table).toMatch(/not run here: check-front-missing/);
+    expect(matrix.dialects.length).toBe(STACKS.length + 1);
   });
 });
 
