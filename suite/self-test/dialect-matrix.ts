@@ -17,6 +17,7 @@ import type { RequirementId } from '../../contract/requirements.ts';
 import type { RunResult } from '../results/results.ts';
 import { APPLIED, SHOWN, onDocument, responses, type Json } from './hooks.ts';
 import { FrontMissing, type Front } from './nginx.ts';
+import { plural } from '../reports/text.ts';
 import { startBench } from './matrix.ts';
 import type { FaultContext, FaultHooks, FaultRequest } from './proxy.ts';
 import { validateFirstHooks } from './variants.ts';
@@ -188,7 +189,7 @@ function summary(v: DialectVerdict): string {
     v.notRun.length ? `not run: ${v.notRun.join('; ').slice(0, 300)}` : '', touched,
     v.seeds && new Set(v.seeds.map((x) => `${x.exitCode} ${x.failed.join()}`)).size > 1 ? `the verdict depends on the seed: ${v.seeds.map((x) => `seed ${x.seed} exit ${x.exitCode}${x.failed.length ? ` (${x.failed.join(', ')})` : ''}`).join('; ')}` : '',
   ];
-  const shown = v.shown ? `, ${v.shown} answers of the stack` : '';
+  const shown = v.shown ? `, ${plural(v.shown, 'answer')} of the stack` : '';
   return v.ok ? `passed${seeds}${shown}${v.validatedFirst ? ` (${v.validatedFirst} bodies refused before lookup)` : ''}` : `FAILED though legal${seeds}: ${why.filter(Boolean).join('; ')}${unseen}`;
 }
 
