@@ -30,5 +30,5 @@ export const OPTIONS = [
   { name: 'cleanup', type: 'string', placeholder: 'LEDGER', description: 'remove what an earlier run left (the ledger it named, e.g. reports/.created-<run>.jsonl) with --api-key, then exit' },
   { name: 'config', type: 'string', placeholder: 'FILE', description: 'JSON file of options (keys are option names); env and flags override it' },
   { name: 'no-color', type: 'boolean', default: false, description: 'plain output' },
-  { name: 'self-test', type: 'boolean', default: false, description: "run the suite against faulty deployments and show which requirement caught each fault (the suite's own proof)" },
+  { name: 'self-test', type: 'boolean', default: false, description: "run the suite against faulty deployments, legal variants, document dialects and stacks (a real nginx, HTTP servers' refusals) and print the four matrices (the suite's own proof)" },
 ] as const satisfies readonly OptionSpec[];

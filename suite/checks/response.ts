@@ -4,6 +4,7 @@
 import type { RequirementId } from '../../contract/requirements.ts';
 import type { ResponseValidator } from '../../contract/validate.ts';
 import type { Exchange } from '../data/exchange.ts';
+import { stackRefusal, type RequestSize } from '../data/stack-limits.ts';
 
 export interface ResponseContext {
   method: string;
@@ -16,6 +17,8 @@ export interface ResponseContext {
   text: string;
   bundled: ResponseValidator;
   served: ResponseValidator;
+  /** What the client sent, in bytes: an oversize request may be refused by the HTTP stack in front of the service. */
+  size?: RequestSize;
 }
 
 export interface ResponseCheck {
@@ -70,17 +73,22 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   },
 ];
 
-/** Runs every check that applies: which looked at the response, and what each found. */
-export function inspect(r: ResponseContext): Pick<Exchange, 'checked' | 'problems' | 'notChecked'> {
+/**
+ * Runs every check that applies: which looked at the response, and what each found. An answer the HTTP
+ * stack gave to an oversize request (suite/data/stack-limits.ts) is the stack's, not the service's:
+ * no check judges it, and the exchange says so.
+ */
+export function inspect(r: ResponseContext): Pick<Exchange, 'checked' | 'problems' | 'notChecked' | 'refusedByStack'> {
   const checked: RequirementId[] = [];
   const problems: Partial<Record<RequirementId, string[]>> = {};
   const notChecked: Partial<Record<RequirementId, string>> = {};
+  const refused = stackRefusal({ status: r.status, contentType: r.contentType, text: r.text, size: r.size });
   for (const c of RESPONSE_CHECKS) {
     if (!c.applies(r)) continue;
-    const found = c.run(r);
+    const found = refused ? { notRun: refused } : c.run(r);
     if (!Array.isArray(found)) { notChecked[c.id] = found.notRun; continue; }
     checked.push(c.id);
     if (found.length) problems[c.id] = found;
   }
-  return { checked, problems, ...(Object.keys(notChecked).length ? { notChecked } : {}) };
+  return { checked, problems, ...(Object.keys(notChecked).length ? { notChecked } : {}), ...(refused ? { refusedByStack: refused } : {}) };
 }

@@ -22,9 +22,11 @@ export interface Exchange {
   problems: Partial<Record<RequirementId, string[]>>;
   /** Per-response checks that applied but could not look (a schema the suite cannot compile), and why. */
   notChecked?: Partial<Record<RequirementId, string>>;
+  /** The answer (or the connection's end) came from the HTTP stack in front of the service, refusing an oversize request: why. */
+  refusedByStack?: string;
 }
 
-/** Bodies and URLs (a generated URL may be 100,000 characters) are kept to a readable size. */
+/** Bodies and URLs (a generated URL may be 6,000 characters, a body 150,000) are kept to a readable size. */
 export const cut = (text: string) => (text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}…(${text.length - BODY_LIMIT} more bytes)` : text);
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -16,6 +16,7 @@ import { noteWait } from './waits.ts';
 import { TransportFailure } from '../data/failure.ts';
 import { msLeft, RunStopped, stopReason } from '../data/stop.ts';
 import { inspect } from '../checks/response.ts';
+import { requestSize, stackHangUp } from '../data/stack-limits.ts';
 
 export interface CallOptions {
   params?: Record<string, string>;
@@ -78,6 +79,7 @@ export class Client {
     const requestBody = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     const headers: Record<string, string> = { accept: 'application/json', ...(requestBody !== undefined ? { 'content-type': 'application/json' } : {}), ...o.headers };
     if (key) headers['x-api-key'] = key;
+    const size = requestSize(method, this.config.baseUrl + target, headers, requestBody);
     for (let attempt = 0; ; attempt++) {
       // The pacing is the main key's plan; a check that provokes 429 on purpose (with a key it may
       // exhaust) is not held back by another key's plan.
@@ -102,13 +104,16 @@ export class Client {
       } catch (err) {
         const e = err as Error & { code?: string };
         this.stopIfStopping();
-        const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? `no complete answer within ${timeoutMs} ms` : whyFailed(e, { url: this.config.baseUrl + target, maxBodyBytes });
+        const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
+        const why = timedOut ? `no complete answer within ${timeoutMs} ms` : whyFailed(e, { url: this.config.baseUrl + target, maxBodyBytes });
+        // A stack that ends the connection on an oversize request (or answers what is not HTTP) refused it; a silence is still the target's.
+        const refusedByStack = timedOut || e.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE' ? undefined : stackHangUp(size, scrub(why, secrets));
         // The status and headers, when they came before the body failed.
         const exchange: Exchange = {
           operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)), requestHeaders: redactHeaders(headers, secrets),
           requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)), status: res?.statusCode ?? 0,
           responseHeaders: res ? redactHeaders(res.headers as Record<string, unknown>, secrets) : {},
-          responseBody: '', durationMs: Math.round(performance.now() - started), checked: [], problems: {},
+          responseBody: '', durationMs: Math.round(performance.now() - started), checked: [], problems: {}, ...(refusedByStack ? { refusedByStack } : {}),
         };
         record(exchange);
         const title = `${method} ${target}: the target gave no complete answer (${scrub(why, secrets)})`;
@@ -131,7 +136,7 @@ export class Client {
         operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)),
         requestHeaders: redactHeaders(headers, secrets), requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)),
         status: res.statusCode, responseHeaders, responseBody: cut(shown), durationMs,
-        ...inspect({ method, operation: op, status: res.statusCode, contentType: responseHeaders['content-type'], body, text, bundled: this.bundled, served: this.served }),
+        ...inspect({ method, operation: op, status: res.statusCode, contentType: responseHeaders['content-type'], body, text, bundled: this.bundled, served: this.served, size }),
       };
       record(exchange);
       // The text a check may quote in a message: secrets scrubbed like the exchange's.

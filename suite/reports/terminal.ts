@@ -164,6 +164,8 @@ export function renderSummary(result: RunResult, options: SummaryOptions = {}): 
     `Target:   ${target}`,
     `Run:      ${safe(result.runId)}`,
   ];
+  // Not the service's answers, so not judged; said once, so that a user knows the stack refused some.
+  if (result.refusedByStack) facts.push(`Stack:    ${plural(result.refusedByStack.count, 'answer')} refused by the HTTP stack before the service, not judged; the first: ${safe(result.refusedByStack.first)}`);
   if (options.paths) {
     const p = options.paths;
     facts.push(`Reports:  ${p.html}`, `          ${p.junit}`, `          ${p.json}`);

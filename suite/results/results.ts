@@ -66,6 +66,8 @@ export interface RunResult {
   nothingVerified?: string;
   /** What became of the entries of --known-failures, when given. */
   knownFailures?: KnownFailureReport;
+  /** Answers the HTTP stack in front of the service gave to requests too large (or paths) for it: not judged (suite/data/stack-limits.ts). */
+  refusedByStack?: { count: number; first: string };
 }
 
 /** What the collector hands over for one finished check (or one failed setup). */
@@ -210,6 +212,7 @@ export function buildResults(input: {
     tool: 'simulation-conformance', runId: input.runId, startedAt: input.startedAt.toISOString(),
     durationMs: Date.now() - input.startedAt.getTime(), target: input.target, config: input.config,
     requirements, checks, coverage, drift: input.drift, requestCount: exchanges.length, summary, exitCode, stopped: input.stopped, nothingVerified,
+    ...refusals(exchanges),
     ...(known ? { knownFailures: known } : {}),
   };
 }
@@ -224,4 +227,10 @@ function whyNothingVerified(checks: CheckResult[], areas: readonly string[]): st
   }
   const why = [...reasons].map(([reason, n]) => `${reason} (${n} check${n === 1 ? '' : 's'})`);
   return `areas run: ${areas.join(', ') || 'none'}; ${why.length ? `their MUST checks did not verify: ${why.join('; ')}` : 'they hold no MUST check that ran'}`;
+}
+
+/** How many answers (or ended connections) came from the HTTP stack refusing a request, and the first of them. */
+function refusals(exchanges: Exchange[]): Pick<RunResult, 'refusedByStack'> {
+  const refused = exchanges.filter((x) => x.refusedByStack);
+  return refused.length ? { refusedByStack: { count: refused.length, first: `${refused[0].method} ${refused[0].operationId ?? ''}: ${refused[0].refusedByStack}`.replace(/ {2}/g, ' ') } } : {};
 }

@@ -67,3 +67,7 @@ export const declaredCodes = (response: Json | undefined): string[] | undefined 
 /** Counts that the variant's choice made an answer (a variant never applied proves nothing). */
 export const applied = (ctx: FaultContext, n = 1) => { ctx.state.set(APPLIED, ((ctx.state.get(APPLIED) as number | undefined) ?? 0) + n); };
 export const APPLIED = 'applied';
+
+/** Counts that a stack did what its entry is about (a refusal of its own): an entry whose stack never acted proves nothing. */
+export const shown = (ctx: FaultContext, n = 1) => { ctx.state.set(SHOWN, ((ctx.state.get(SHOWN) as number | undefined) ?? 0) + n); };
+export const SHOWN = 'shown';

@@ -1,19 +1,20 @@
-// npm run conformance -- --self-test: the suite's own proof, three families. Faulty deployments (one
+// npm run conformance -- --self-test: the suite's own proof, four families. Faulty deployments (one
 // fault each, injected by a proxy in front of the embedded reference) must each make the suite fail
 // on a requirement that names the fault, and the correct deployment must pass, twice alike. Legal
 // variants (one different legal choice each, made by a rewriting proxy) must each pass. Document
 // dialects (the served document rewritten into another legal style, answers unchanged) must each
-// pass, and their controls fail. Prints a line per run while it goes, then the three matrices; exit 0
-// when every fault was caught, the correct runs were clean and stable, every variant and dialect
-// passed and every control failed, else 1.
+// pass, and their controls fail. Stacks (the reference behind a real nginx, behind the refusals of
+// common HTTP servers, under several seeds) must each pass, and their controls fail. Prints a line per
+// run while it goes, then the four matrices; exit 0 when every fault was caught, the correct runs were
+// clean and stable, every variant, dialect and stack passed and every control failed, else 1.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAULTS } from './faults.ts';
 import { VARIANTS } from './variants.ts';
 import { renderMatrix, renderVariants, runMatrix, runVariants } from './matrix.ts';
 import { DIALECTS } from './dialects.ts';
-import { FRAMEWORK_DOCUMENTS } from './frameworks.ts';
 import { renderDialects, runDialects } from './dialect-matrix.ts';
+import { STACKS } from './stacks.ts';
 import type { SelectableArea } from '../../contract/requirements.ts';
 
 /** `areas` (--only): only the faults and variants that concern them, and the correct runs over them. */
@@ -36,31 +37,42 @@ export async function selfTest({ print, reportDir, areas }: { print: (line: stri
   print('  a variant passes when the run (--strict, the areas its choice concerns) fails and warns on nothing but the SHOULDs it names');
   const v = await runVariants({ workDir, print, variants: VARIANTS_RUN });
   print('');
-  // Documents as frameworks generate them run with the dialects (a Dialect each) until the stacks family takes them.
-  const DIALECTS_RUN = [...DIALECTS, ...FRAMEWORK_DOCUMENTS].filter(concerns);
+  const DIALECTS_RUN = DIALECTS.filter(concerns);
   const controls = DIALECTS_RUN.filter((x) => x.control).length;
-  print(`then ${DIALECTS_RUN.length - controls} document dialects (the served document rewritten into another legal style by a proxy, answers unchanged; FastAPI, springdoc, NestJS and @fastify/swagger documents among them) and ${controls} controls`);
+  print(`then ${DIALECTS_RUN.length - controls} document dialects (the served document rewritten into another legal style by a proxy, answers unchanged) and ${controls} controls`);
   print('  a dialect passes when the run (--strict, the areas that read what it changes) fails and warns on nothing, and no request reaches a local file or another host; a control must fail');
   const d = await runDialects({ workDir, print, dialects: DIALECTS_RUN });
+  print('');
+  const STACKS_RUN = STACKS.filter(concerns);
+  const stackControls = STACKS_RUN.filter((x) => x.control).length;
+  print(`then ${STACKS_RUN.length - stackControls} stacks (the reference behind a real nginx, behind the refusals of common HTTP servers, under several seeds, its document as frameworks generate theirs) and ${stackControls} controls`);
+  print('  a stack passes when the run (--strict) fails and warns on nothing and its stack refused what it is about at least once; a control (the service\'s own error page behind the stack) must fail');
+  const st = await runDialects({ workDir, print, dialects: STACKS_RUN });
   print('');
   print(renderMatrix(m));
   print('');
   print(renderVariants(v));
   print('');
   print(renderDialects(d));
-  const ok = m.ok && v.ok && d.ok;
+  print('');
+  print(renderDialects(st, { entry: 'stack', plural: 'stacks', by: 'what it stands for' }));
+  const ok = m.ok && v.ok && d.ok && st.ok;
   const caught = m.faults.filter((f) => f.caught).length;
   const passed = v.variants.filter((x) => x.passed).length;
   const dialects = d.dialects.filter((x) => !x.mustFail);
   print('');
-  print(`${ok ? '✓' : '✗'} faults caught ${caught}/${m.faults.length}, variants passed ${passed}/${v.variants.length}, dialects passed ${dialects.filter((x) => x.ok).length}/${dialects.length} (controls failed ${d.dialects.filter((x) => x.mustFail && x.ok).length}/${d.dialects.length - dialects.length})`);
+  const stacks = st.dialects.filter((x) => !x.mustFail && !x.missing);
+  const stackControlsRun = st.dialects.filter((x) => x.mustFail && !x.missing);
+  const missing = st.dialects.filter((x) => x.missing);
+  print(`${ok ? '✓' : '✗'} faults caught ${caught}/${m.faults.length}, variants passed ${passed}/${v.variants.length}, dialects passed ${dialects.filter((x) => x.ok).length}/${dialects.length} (controls failed ${d.dialects.filter((x) => x.mustFail && x.ok).length}/${d.dialects.length - dialects.length}), stacks passed ${stacks.filter((x) => x.ok).length}/${stacks.length} (controls failed ${stackControlsRun.filter((x) => x.ok).length}/${stackControlsRun.length})${missing.length ? `; not run here: ${missing.map((x) => x.id).join(', ')}: ${missing[0].missing}` : ''}`);
   const file = join(reportDir, 'self-test.json');
   writeFileSync(file, JSON.stringify({
     ok,
     faults: { ok: m.ok, durationMs: m.durationMs, unstable: m.unstable, clean: m.clean.map(({ outcomes: _outcomes, ...rest }) => rest), faults: m.faults },
     variants: { ok: v.ok, durationMs: v.durationMs, variants: v.variants },
     dialects: { ok: d.ok, durationMs: d.durationMs, dialects: d.dialects },
+    stacks: { ok: st.ok, durationMs: st.durationMs, stacks: st.dialects },
   }, null, 2));
-  print(`  the three matrices as JSON: ${file}`);
+  print(`  the four matrices as JSON: ${file}`);
   return ok ? 0 : 1;
 }

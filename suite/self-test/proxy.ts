@@ -45,6 +45,8 @@ export interface FaultResponse {
   headers: Record<string, string>;
   /** Parsed JSON when the body parses, else its text; undefined when there is none. */
   body: unknown;
+  /** Instead of an answer: these bytes as they are, then the connection ends (a stack cutting its answer short). */
+  cut?: string;
 }
 
 export interface FaultContext {
@@ -153,6 +155,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function send(res: ServerResponse, answer: FaultResponse, original?: { text: string; canonical?: string }): void {
   if (res.destroyed || res.writableEnded) return;
+  if (answer.cut !== undefined) { res.socket?.end(answer.cut); res.socket?.destroySoon(); return; }
   const text = encode(answer.body, original ?? { text: '' });
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(k.toLowerCase()) && v !== undefined) headers[k.toLowerCase()] = v;

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Ajv } from 'ajv';
 import { bundledContract, loadDocuments } from '../../suite/checks/documents.ts';
-import { anyRequest, generatedOperations, short } from '../../suite/generate/requests.ts';
+import { anyRequest, generatedOperations, requestsFor, resolve, short } from '../../suite/generate/requests.ts';
+import { REQUEST_BODY_MAX, REQUEST_HEAD_MAX, HEAD_REFUSABLE, requestSize } from '../../suite/data/stack-limits.ts';
 import { applyMutation, clone, validOf } from '../../suite/generate/schema.ts';
 import { bodyText, raw, typeOf } from '../../suite/generate/values.ts';
 import { Budget, checkProperty } from '../../suite/generate/property.ts';
@@ -31,6 +32,28 @@ describe('generated requests', () => {
         expect(validate(JSON.parse(bodyText(body))), `${op.operationId}: ${short(bodyText(body))} ${JSON.stringify(validate.errors)}`).toBe(true);
       }
     }
+  });
+});
+
+describe('what a generated request weighs', () => {
+  // What the client sends besides: the longest key a run may have, a JSON content type, a long host.
+  const headers = { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', 'x-api-key': `mk_test_${'k'.repeat(120)}` };
+  const owned = { worldId: 'wld_0123456789abcdef0123', personaId: 'prs_0123456789abcdef0123', entity: 'ana' };
+
+  it('stays within what stock HTTP stacks accept (nginx: request line and headers within 8 KiB, bodies within 1 MiB), and some pass 4 KiB', () => {
+    let longest = 0;
+    for (const op of ops) {
+      for (const req of fc.sample(requestsFor(op), { seed: 11, numRuns: 60 })) {
+        const r = resolve(req, op, owned);
+        const url = `http://staging-deployment.example.com:8443${r.url}${r.query ? `?${new URLSearchParams(r.query)}` : ''}`;
+        const size = requestSize(op.method, url, { ...headers, ...r.headers }, r.bodyText);
+        longest = Math.max(longest, size.headBytes);
+        expect(size.headBytes, `${op.operationId} ${req.variant}: ${short(url)}`).toBeLessThanOrEqual(REQUEST_HEAD_MAX);
+        expect(size.bodyBytes, `${op.operationId} ${req.variant}`).toBeLessThanOrEqual(REQUEST_BODY_MAX);
+      }
+    }
+    // Long enough for a stack with a smaller limit (gunicorn's 4,094-byte request line) to refuse some.
+    expect(longest).toBeGreaterThan(HEAD_REFUSABLE);
   });
 });
 

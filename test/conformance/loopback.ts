@@ -57,7 +57,7 @@ export interface FrontOptions {
   dropOnReuse?: boolean;
 }
 
-/** Long URLs pass (the generated area sends up to 100,000 characters): the deployment behind answers them. */
+/** Long URLs pass (the generated area keeps request lines within 8 KiB; scenarios of other tests send longer): the deployment behind answers them. */
 const LONG_HEADERS = { maxHeaderSize: 512 * 1024 };
 
 /** A front passing every request to `upstream` (an http URL), counting them, and closing connections as told. */

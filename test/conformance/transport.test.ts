@@ -3,7 +3,7 @@
 // proxy the environment names for a URL.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { request } from 'undici';
 import { transport } from '../../suite/http/transport.ts';
 import { proxyFor } from '../../suite/http/proxy.ts';
@@ -66,6 +66,74 @@ describe('a request lost to a stale keep-alive connection', () => {
     expect(await send(url, 'GET')).toBe(503);
     expect(await send(url, 'GET')).toBe(429);
     expect(requests).toBe(2);
+  });
+});
+
+/**
+ * A late-closing front, written on raw sockets so that nothing of Node's HTTP server softens it: it
+ * answers one request on a connection, closes the connection 3 ms later, and drops unanswered any
+ * request that arrives on it meanwhile (as a load balancer's idle timeout does).
+ */
+async function lateClosing(): Promise<{ url: string; answered: Map<string, number>; dropped: () => number }> {
+  const answered = new Map<string, number>();
+  let dropped = 0;
+  const server = createTcpServer((socket) => {
+    let buffer = Buffer.alloc(0);
+    let closing = false;
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      if (closing) { dropped++; return; }
+      buffer = Buffer.concat([buffer, chunk]);
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const head = buffer.subarray(0, end).toString('latin1');
+      if (buffer.length < end + 4 + Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0)) return;
+      const method = head.split(' ')[0];
+      answered.set(method, (answered.get(method) ?? 0) + 1);
+      socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 13\r\n\r\n${method === 'HEAD' ? '' : '{"result":{}}'}`);
+      closing = true;
+      setTimeout(() => socket.destroy(), 3);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  afterAll(() => new Promise((r) => server.close(r)));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/late`, answered, dropped: () => dropped };
+}
+
+describe('a front closing each connection 3 ms after its answer', () => {
+  const METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'POST', 'PATCH'];
+
+  it('loses no request of any method: each is answered once, however the closes cross the requests', async () => {
+    const front = await lateClosing();
+    const failed: string[] = [];
+    for (const method of METHODS) {
+      // One after another, 0 to 5 ms apart: requests meet connections at every moment of their close.
+      for (let i = 0; i < 30; i++) {
+        await new Promise((r) => setTimeout(r, i % 6));
+        try {
+          const res = await request(front.url, { method: method as 'GET', body: method === 'GET' || method === 'HEAD' ? undefined : '{"a":1}', headers: { 'content-type': 'application/json' }, ...transport(method) });
+          await res.body.text();
+          if (res.statusCode !== 200) failed.push(`${method} → ${res.statusCode}`);
+        } catch (err) {
+          failed.push(`${method} → ${(err as Error & { code?: string }).code ?? (err as Error).message}`);
+        }
+      }
+    }
+    expect(failed).toEqual([]);
+    // Each request reached the front once: the ones it dropped were sent again (idempotent ones), and
+    // POST and PATCH, alone on their connections, were never dropped, so never sent twice.
+    for (const method of METHODS) expect(front.answered.get(method), method).toBe(30);
+    process.stdout.write(`  requests the late-closing front dropped as it closed: ${front.dropped()}\n`);
+  }, 60_000);
+
+  it('sends HEAD and OPTIONS again when a stale connection lost them, as GET', async () => {
+    const s = await onceAConnection();
+    for (const method of ['GET', 'HEAD', 'OPTIONS', 'HEAD', 'OPTIONS']) {
+      const res = await request(`${s.url}/h`, { method: method as 'GET', ...transport(method) });
+      await res.body.text();
+      expect(res.statusCode, method).toBe(200);
+    }
+    expect(s.seen).toEqual(['GET /h', 'HEAD /h', 'OPTIONS /h', 'HEAD /h', 'OPTIONS /h']);
   });
 });
 

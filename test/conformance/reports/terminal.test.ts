@@ -156,6 +156,14 @@ describe('renderSummary', () => {
     expect(lastLine(renderSummary(passingRun()))).toBe('PASS: all 2 MUST requirements hold (1 SHOULD warning)');
   });
 
+  it('says in one line how many answers the HTTP stack refused before the service, and that they were not judged', () => {
+    const first = 'GET getWorld: refused by the HTTP stack before the service: 414 (text/html) to a request line and headers of 6,140 bytes (SPEC.md: request size limits "not shown")';
+    const summary = renderSummary({ ...passingRun(), refusedByStack: { count: 3, first } });
+    expect(summary.split('\n').filter((l) => l.startsWith('Stack:'))).toEqual([`Stack:    3 answers refused by the HTTP stack before the service, not judged; the first: ${first}`]);
+    expect(lastLine(summary)).toBe('PASS: all 2 MUST requirements hold (1 SHOULD warning)');
+    expect(renderSummary(passingRun())).not.toContain('Stack:');
+  });
+
   it('ends with FAIL naming how many MUST requirements are broken', () => {
     expect(lastLine(renderSummary(failingRun()))).toBe('FAIL: 1 MUST requirement broken (1 SHOULD warning)');
   });

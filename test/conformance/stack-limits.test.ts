@@ -1,0 +1,104 @@
+// An answer the HTTP stack in front of a service gives to an oversize request (suite/data/stack-limits.ts)
+// is the stack's: never judged as the service's envelope or contract, nor as "no answer" when the stack
+// ends the connection. The same answer to a request of ordinary size is the service's, and fails.
+import { describe, expect, it } from 'vitest';
+import { bundledContract, loadDocuments } from '../../suite/checks/documents.ts';
+import { inspect } from '../../suite/checks/response.ts';
+import { expectNo5xx } from '../../suite/generate/probe.ts';
+import { TransportFailure } from '../../suite/data/failure.ts';
+import { requestSize, stackHangUp } from '../../suite/data/stack-limits.ts';
+import type { Exchange } from '../../suite/data/exchange.ts';
+
+const docs = await loadDocuments(bundledContract(), bundledContract());
+const { bundled, served } = docs.validators;
+const headers = { accept: 'application/json', 'x-api-key': 'mk_test_0000000000000000' };
+const LONG_URL = `http://127.0.0.1:8080/worlds/${'x'.repeat(6_000)}`;
+const SHORT_URL = 'http://127.0.0.1:8080/worlds/nonexistent';
+const NGINX_414 = '<html>\r\n<head><title>414 Request-URI Too Large</title></head>\r\n<body>\r\n<center><h1>414 Request-URI Too Large</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n';
+
+/** What the per-response checks say of an answer to GET /worlds/{id} at this URL. */
+function judged(url: string, status: number, contentType: string | undefined, text: string, body?: string) {
+  let parsed: unknown = text;
+  try { parsed = text ? JSON.parse(text) : undefined; } catch { /* text */ }
+  return inspect({
+    method: 'GET', operation: { operationId: 'getWorld', path: '/worlds/{id}' }, status, contentType, body: parsed, text, bundled, served,
+    size: requestSize('GET', url, headers, body),
+  });
+}
+
+describe('an answer of the HTTP stack to an oversize request', () => {
+  it.each([
+    ['nginx 414 HTML', 414, 'text/html', NGINX_414],
+    ["Node's 431 with no body", 431, undefined, ''],
+    ["uvicorn's 400 text/plain", 400, 'text/plain; charset=utf-8', 'Invalid HTTP request received.'],
+  ])('%s is reported as refused by the stack, not as an envelope or contract failure', (_label, status, contentType, text) => {
+    const x = judged(LONG_URL, status, contentType, text);
+    expect(x.problems).toEqual({});
+    expect(x.refusedByStack).toMatch(/^refused by the HTTP stack before the service: \d{3} .* to a request line and headers of 6,\d{3} bytes/);
+    // The checks that applied say why they could not look.
+    expect(Object.keys(x.notChecked ?? {})).toEqual(expect.arrayContaining(['ENV-2', 'CONTRACT-2']));
+  });
+
+  it('413 HTML to a request with a body is refused by the stack too', () => {
+    const x = judged(SHORT_URL, 413, 'text/html', '<html><body>413 Request Entity Too Large</body></html>', 'x'.repeat(150_000));
+    expect(x.problems).toEqual({});
+    expect(x.refusedByStack).toMatch(/413 \(text\/html\) to a body of 150,000 bytes/);
+  });
+});
+
+describe('controls: what is still the service\'s answer', () => {
+  it('an HTML 400 to a request of ordinary size breaks the envelope (ENV-2, ENV-3)', () => {
+    const x = judged(SHORT_URL, 400, 'text/html', '<html>Bad Request</html>');
+    expect(x.refusedByStack).toBeUndefined();
+    expect(Object.keys(x.problems)).toEqual(expect.arrayContaining(['ENV-2', 'ENV-3']));
+  });
+
+  it('a JSON 414 to an oversize request is the service\'s answer, judged as such', () => {
+    const x = judged(LONG_URL, 414, 'application/json', '{"message":"too long"}');
+    expect(x.refusedByStack).toBeUndefined();
+    expect(Object.keys(x.problems)).toContain('ENV-2');
+  });
+
+  it('a 413 HTML to a request without a body, or a 400 HTML to a short URL, is the service\'s', () => {
+    expect(judged(SHORT_URL, 413, 'text/html', '<html>413</html>').refusedByStack).toBeUndefined();
+    expect(Object.keys(judged(SHORT_URL, 413, 'text/html', '<html>413</html>').problems)).toContain('ENV-2');
+  });
+
+  it('a 500 HTML to an oversize request is the service\'s (or its stack\'s) failure', () => {
+    const x = judged(LONG_URL, 500, 'text/html', '<html>Internal Server Error</html>');
+    expect(x.refusedByStack).toBeUndefined();
+    expect(Object.keys(x.problems)).toContain('ENV-2');
+  });
+});
+
+describe('a connection the stack ends on an oversize request', () => {
+  const failure = (refusedByStack: string | undefined) => new TransportFailure({
+    title: 'no answer', received: 'HTTPParserError: Invalid EOF state',
+    exchange: { method: 'GET', url: LONG_URL, requestHeaders: {}, status: 0, responseHeaders: {}, responseBody: '', durationMs: 1, checked: [], problems: {}, ...(refusedByStack ? { refusedByStack } : {}) } satisfies Exchange,
+  });
+
+  it('is the stack\'s refusal: the generated area does not count it as no answer (ENV-4, GEN-1)', () => {
+    const why = stackHangUp(requestSize('GET', LONG_URL, headers, undefined), 'HTTPParserError: Invalid EOF state');
+    expect(why).toMatch(/^refused by the HTTP stack before the service: the connection ended without a complete answer/);
+    expect(() => expectNo5xx(failure(why), 'GET /worlds/xxx [long-url]', 'ENV-4')).not.toThrow();
+  });
+
+  it('is the target\'s failure on a request of ordinary size', () => {
+    expect(stackHangUp(requestSize('GET', SHORT_URL, headers, undefined), 'UND_ERR_SOCKET: other side closed')).toBeUndefined();
+    expect(() => expectNo5xx(failure(undefined), 'GET /worlds/nonexistent', 'ENV-4')).toThrow(/no answer in time/);
+  });
+});
+
+describe('a path a stock stack refuses before the service', () => {
+  it.each(['/personas/..%2F..', '/personas/%2E%2E%2F%2E%2E', '/personas/%00', '/personas/%'])('%s answered 400 HTML by nginx is the stack\'s refusal', (path) => {
+    const x = judged(`http://127.0.0.1:8080${path}`, 400, 'text/html', '<html><head><title>400 Bad Request</title></head></html>');
+    expect(x.problems).toEqual({});
+    expect(x.refusedByStack).toMatch(/^refused by the HTTP stack before the service: 400 \(text\/html\) to a path/);
+  });
+
+  it.each(['/personas/..%2Fx', '/worlds/x/personas/..%2F..', '/personas/%ED%A0%80'])('%s stays below the root: an HTML 400 is the service\'s', (path) => {
+    const x = judged(`http://127.0.0.1:8080${path}`, 400, 'text/html', '<html>Bad Request</html>');
+    expect(x.refusedByStack).toBeUndefined();
+    expect(Object.keys(x.problems)).toContain('ENV-2');
+  });
+});

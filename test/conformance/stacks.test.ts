@@ -1,0 +1,97 @@
+// Proving the suite, a fourth way (DESIGN.md, "Proving the suite"): the reference as real deployments
+// front it. Every stack of suite/self-test/stacks.ts must pass the suite under --strict (behind a real
+// nginx with its stock configuration, behind the refusals of common HTTP servers, under several seeds),
+// each refusal must have happened at least once, and every control (the service's own error page behind
+// the stack) must fail on the requirements it names. Where nginx is not installed its entries say so in
+// one line and the rest runs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AREAS, requirementById } from '../../contract/requirements.ts';
+import { runDialects, renderDialects, type DialectMatrixResult, type MatrixEntry } from '../../suite/self-test/dialect-matrix.ts';
+import { FRAMEWORK_DOCUMENTS, STACKS } from '../../suite/self-test/stacks.ts';
+import { FrontMissing, nginxBinary, nginxConfig } from '../../suite/self-test/nginx.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'conformance-stacks-'));
+let matrix: DialectMatrixResult;
+const printed: string[] = [];
+let table = '';
+
+/** Not a stack: a front whose program is missing, as nginx is on a machine without it. */
+const MISSING: MatrixEntry = {
+  id: 'check-front-missing', style: '(a check of the runner)', areas: ['openapi'], rewrite: () => undefined,
+  description: 'a front that cannot start here: one line, and the family runs on', front: async () => { throw new FrontMissing('nginx is not installed on this machine (Debian: apt-get install nginx)'); },
+};
+
+beforeAll(async () => {
+  matrix = await runDialects({ workDir: dir, dialects: [MISSING, ...STACKS], print: (line) => printed.push(line) });
+  table = renderDialects(matrix, { entry: 'stack', plural: 'stacks', by: 'what it stands for' });
+  process.stdout.write(`${printed.join('\n')}\n${table}\n`);
+}, 900_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const verdict = (id: string) => matrix.dialects.find((v) => v.id === id)!;
+
+describe('the stacks catalogue', () => {
+  it('holds nginx, the five refusals, several seeds and controls, with unique ids, known areas and requirements', () => {
+    expect(new Set(STACKS.map((s) => s.id)).size).toBe(STACKS.length);
+    for (const s of STACKS) {
+      expect(s.areas.length, s.id).toBeGreaterThan(0);
+      for (const a of s.areas) expect(AREAS as readonly string[], `${s.id}: area ${a}`).toContain(a);
+      for (const id of s.control?.mustFail ?? []) expect(requirementById.has(id), `${s.id}: requirement ${id}`).toBe(true);
+    }
+    expect(STACKS.filter((s) => s.front).length).toBeGreaterThanOrEqual(2);
+    expect(STACKS.filter((s) => s.mustShow && !s.control).map((s) => s.mustShow)).toEqual(expect.arrayContaining(['431', '400 text/plain', 'a cut answer', '414', '413']));
+    expect(STACKS.some((s) => (s.seeds?.length ?? 0) >= 3)).toBe(true);
+    expect(STACKS.filter((s) => s.control).length).toBeGreaterThanOrEqual(2);
+    // The framework documents join the family where they are spread.
+    for (const f of FRAMEWORK_DOCUMENTS) expect(STACKS).toContain(f);
+  });
+
+  it('starts nginx with its stock limits: nothing about sizes, buffers or timeouts, one plain proxy_pass', () => {
+    const conf = nginxConfig('/tmp/x', 8080, new URL('http://127.0.0.1:9000'));
+    expect(conf).not.toMatch(/client_max_body_size|large_client_header_buffers|client_header_buffer_size|_timeout|proxy_buffer/);
+    expect(conf.match(/proxy_pass [^;]+;/g)).toEqual(['proxy_pass http://127.0.0.1:9000;']);
+    expect(conf).toMatch(/listen 127\.0\.0\.1:8080;/);
+  });
+});
+
+describe('a front that cannot run on this machine', () => {
+  it('says so in one visible line, does not fail the family, and the rest runs', () => {
+    expect(printed.filter((l) => l.includes('check-front-missing'))).toEqual([expect.stringMatching(/^ {2}\[ ?1\/\d+\] - check-front-missing: not run: nginx is not installed on this machine \(Debian: apt-get install nginx\) \(\d+\.\d s\)$/)]);
+    expect(verdict('check-front-missing')).toMatchObject({ ok: true, missing: expect.stringMatching(/not installed/), requests: 0 });
+    expect(table).toMatch(/not run here: check-front-missing/);
+    expect(matrix.dialects.length).toBe(STACKS.length + 1);
+  });
+});
+
+describe('every stack', () => {
+  it.each(STACKS.filter((s) => !s.control).map((s) => s.id))('%s passes under --strict, and its stack did what it is about', (id) => {
+    const v = verdict(id);
+    if (v.missing) {
+      // One visible line: the entry could not run here (CI without nginx), the rest ran.
+      process.stdout.write(`  ${id}: not run: ${v.missing}\n`);
+      expect(nginxBinary()).toBeUndefined();
+      return;
+    }
+    expect(v.error).toBeUndefined();
+    expect(v.ok, `${id}: ${JSON.stringify({ failed: v.failed, messages: v.messages, notRun: v.notRun, suiteErrors: v.suiteErrors, shown: v.shown, seeds: v.seeds })}`).toBe(true);
+    if (STACKS.find((s) => s.id === id)!.mustShow) expect(v.shown, `${id}: the stack refused nothing`).toBeGreaterThan(0);
+  });
+
+  it('gives a correct deployment one verdict under every seed', () => {
+    const v = verdict('seeds-behind-414');
+    expect(v.seeds?.map((x) => x.seed)).toEqual([1, 2, 3]);
+    expect(v.seeds?.map((x) => `${x.exitCode} ${x.failed.join()}`)).toEqual(['0 ', '0 ', '0 ']);
+  });
+});
+
+describe('the controls', () => {
+  it.each(STACKS.filter((s) => s.control).map((s) => s.id))('%s fails on what it names: the service\'s own error page is judged, whatever stands in front', (id) => {
+    const v = verdict(id);
+    if (v.missing) { expect(nginxBinary()).toBeUndefined(); return; }
+    expect(v.ok, `${id}: failed ${v.failed.join(', ')}; exit ${v.exitCode}; shown ${v.shown}`).toBe(true);
+    for (const req of STACKS.find((s) => s.id === id)!.control!.mustFail) expect(v.failed).toContain(req);
+  });
+});
