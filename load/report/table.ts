@@ -3,6 +3,7 @@
 // thresholds that failed. Plain strings, no colour codes, so it reads
 // the same in a CI log, in k6's stdout (handleSummary) and in a README.
 import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
+import { verdictReasons } from '../model/reasons.ts';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const rps = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -58,6 +59,8 @@ export function renderTable(s: LoadSummary): string {
   for (const t of failed) lines.push(`  FAILED ${t.id}: ${t.expression}, measured ${t.actual === undefined ? '-' : +t.actual.toFixed(3)}`);
   if (s.aborted) lines.push(`aborted: ${s.aborted}`);
   for (const w of s.warnings) lines.push(`warning: ${w}`);
+  const reasons = s.verdict === 'fail' ? verdictReasons(s) : [];
+  if (reasons.length) lines.push('why it failed:', ...reasons.map((r) => `  - ${r}`));
   lines.push(`verdict: ${s.verdict.toUpperCase()}`);
   return lines.join('\n');
 }
