@@ -20,6 +20,7 @@ import { baselineProblem, compareRuns, renderComparison } from '../load/model/co
 import { renderHtml } from '../load/report/html.ts';
 import type { Progress } from '../load/node/runner.ts';
 import { findK6 } from '../load/k6-host/locate.ts';
+import { awaitOwnWindow, awaitSpentWindow, keyId } from '../load/fresh-window.ts';
 
 const PREFIX = 'LOAD';
 
@@ -36,6 +37,7 @@ export const SPECS: OptionSpec[] = [
   { name: 'p95-ms', type: 'number', description: 'p95 latency bound for every endpoint, ms (default: 250 reads, 500 simulation calls)' },
   { name: 'p99-ms', type: 'number', description: 'p99 latency bound for every endpoint, ms (default: 500 reads, 1000 simulation calls)' },
   { name: 'allow-live', type: 'boolean', default: false, description: 'accept an mk_live_ (production, billed) key' },
+  { name: 'no-wait', type: 'boolean', default: false, description: 'start at once even when the key\'s rate-limit window is still spent by a previous run (default: wait for a fresh one, saying so)' },
   { name: 'keep', type: 'boolean', default: false, description: 'leave the worlds and personas the run created (default: soft-deleted at the end)' },
   { name: 'seed', type: 'integer', default: 1, description: 'seed of the generated request data' },
   { name: 'report-dir', type: 'string', placeholder: 'DIR', default: 'reports', description: 'where load-<tier>.json and load-<tier>.html go' },
@@ -147,6 +149,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
     process.stderr.write(`note: the ramp spans ${(config.rampMs / config.windowMs).toFixed(1)} rate-limit windows, climbing ${Math.round(onsetResolution(config) * 100)}% of the limit in each: where 429s begin is read from the load offered per window\n`);
   }
 
+  // A window the key has spent is waited out, never failed for a previous run's requests: this
+  // tool's own last run of the key first (no request; before the warm-up), then a 429 now (one
+  // GET, right before the preflight, so the run's windows still begin at its preflight).
+  const waitFor = baseUrl && !v['no-wait'] ? { baseUrl, apiKey: v['api-key'] as string, write: (t: string) => process.stderr.write(t), tty: !!process.stderr.isTTY } : undefined;
+  if (waitFor) await awaitOwnWindow({ ...waitFor, reportFile: join(v['report-dir'] as string, `load-${config.tier}.json`), windowMs: config.windowMs });
   const { runNodeLoad, warmUpRunner, SetupError } = await import('../load/node/runner.ts');
   // What each engine does before its setup happens before the preflight: a limiter's window
   // begins at the key's first request (the preflight's), and time spent between it and the setup
@@ -154,6 +161,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   const k6Host = engine === 'k6' ? await import('../load/k6-host/run.ts') : undefined;
   const k6Work = k6Host ? await k6Host.prepareK6(v.seed as number).catch((err: Error) => { throw new UsageError(err.message); }) : undefined;
   if (engine === 'node') await warmUpRunner(v.seed as number);
+  if (waitFor) await awaitSpentWindow({ ...waitFor, timeoutMs: v['timeout-ms'] as number });
   const target = await resolveTarget({
     baseUrl, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs: v['timeout-ms'] as number,
     plan: config.tier as Plan, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
@@ -202,6 +210,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
     await target.close();
   }
 
+  if (baseUrl) summary.keyUse = { id: keyId(baseUrl, v['api-key'] as string), lastRequestAt: new Date().toISOString() };
   const dir = v['report-dir'] as string;
   const json = join(dir, `load-${config.tier}.json`);
   const html = join(dir, `load-${config.tier}.html`);

@@ -134,6 +134,12 @@ export interface LoadSummary {
   samples?: SampleStore;
   /** This run against a baseline run (`--baseline FILE`). */
   comparison?: Comparison;
+  /**
+   * The key's use against a deployment (CLI runs with --base-url): a fingerprint of the key and
+   * when the run's last request went (teardown included), so that the next run of the key waits
+   * until these requests no longer count in the limiter's window (load/fresh-window.ts).
+   */
+  keyUse?: { id: string; lastRequestAt: string };
 
 }
 
