@@ -3,7 +3,7 @@
 // thresholds. One self-contained file: inline SVG and CSS, no scripts, nothing fetched.
 import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
 import type { EndpointComparison } from '../model/compare.ts';
-import { onsetLine } from './table.ts';
+import { onsetLine, runnerLines } from './table.ts';
 import { verdictReasons } from '../model/reasons.ts';
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -154,6 +154,7 @@ ${hist || '<p class="note">No histograms in this summary.</p>'}
 ${comparisonSection(s, o.baseline)}
 <h2>Per endpoint</h2>
 ${s.phases.map(phaseTable).join('\n')}
+${s.runners?.length ? `<h2>Runners</h2>\n<p>${runnerLines(s).map(esc).join('<br>')}</p>` : ''}
 <h2>Checks</h2>
 <table><thead><tr><th>check</th><th>passed</th><th>failed</th></tr></thead><tbody>${checks}</tbody></table>
 <h2>Thresholds</h2>

@@ -44,6 +44,17 @@ export function onsetLine(s: LoadSummary): string {
     `against a budget of ${s.plan.rpm}${scheduled}${where ? `; ${where}` : ''}`;
 }
 
+/** A split run's runners, each as it judged itself (the verdict below is the whole's). */
+export function runnerLines(s: LoadSummary): string[] {
+  if (!s.runners?.length) return [];
+  return [
+    `runners: ${s.runners.length} k6 process${s.runners.length > 1 ? 'es' : ''} of one archive; each judged the thresholds on its own samples, the verdict below is the whole run's:`,
+    ...s.runners.map((r) => `  runner ${r.index}${r.segment ? ` (segment ${r.segment})` : ' (the whole test)'}: ${r.sent} requests, ` +
+      `its own verdict ${r.verdict.toUpperCase()}${r.failed.length ? ` (${r.failed.join(', ')})` : ''}, k6 exit ${r.exitCode}` +
+      (r.onsetPct !== undefined ? `, its first 429 at ${+r.onsetPct.toFixed(1)}% by its script` : '')),
+  ];
+}
+
 export function renderTable(s: LoadSummary): string {
   const window = s.plan.windowMs === 60_000 ? 'minute' : `${secs(s.plan.windowMs)} window`;
   const lines = [
@@ -59,6 +70,7 @@ export function renderTable(s: LoadSummary): string {
   for (const t of failed) lines.push(`  FAILED ${t.id}: ${t.expression}, measured ${t.actual === undefined ? '-' : +t.actual.toFixed(3)}`);
   if (s.aborted) lines.push(`aborted: ${s.aborted}`);
   for (const w of s.warnings) lines.push(`warning: ${w}`);
+  lines.push(...runnerLines(s));
   const reasons = s.verdict === 'fail' ? verdictReasons(s) : [];
   if (reasons.length) lines.push('why it failed:', ...reasons.map((r) => `  - ${r}`));
   lines.push(`verdict: ${s.verdict.toUpperCase()}`);
