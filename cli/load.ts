@@ -134,7 +134,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   if (!(regressionMs >= 0)) throw new UsageError(`--regression-ms must be ≥ 0, got '${regressionMs}'`);
   if (baseline && baseline.tier !== config.tier) notes.push(`the baseline ${v.baseline} is a ${baseline.tier} run, this one ${config.tier}: compared all the same`);
 
-  const found = findK6();
+  const found = findK6(env.PATH ?? process.env.PATH);
   const engine = (v.engine as 'k6' | 'node' | undefined) ?? (found ? 'k6' : 'node');
   if (engine === 'k6' && !found) throw new UsageError('--engine k6: no k6 executable on PATH (install k6, or use --engine node)');
   // The split of a distributed run: the one the TestRun manifest asks k6-operator for, with its limit.
@@ -160,7 +160,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
 
   // A window the key has spent is waited out, never failed for a previous run's requests: this
   // tool's own last run of the key first (no request; before the warm-up), then a 429 now (one
-  // GET, right before the preflight, so the run's windows still begin at its preflight).
+  // GET, right after the preflight's, so the run's windows still begin at its preflight).
   const waitFor = baseUrl && !v['no-wait'] ? { baseUrl, apiKey: v['api-key'] as string, write: (t: string) => process.stderr.write(t), tty: !!process.stderr.isTTY } : undefined;
   if (waitFor) await awaitOwnWindow({ ...waitFor, reportFile: join(v['report-dir'] as string, `load-${config.tier}.json`), windowMs: config.windowMs });
   const { runNodeLoad, warmUpRunner, SetupError } = await import('../load/node/runner.ts');
@@ -187,7 +187,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
     }
   };
   if (dist && baseUrl) paused = await startRunners(baseUrl, v['api-key'] as string);
-  if (waitFor) await awaitSpentWindow({ ...waitFor, timeoutMs: v['timeout-ms'] as number });
   const target = await resolveTarget({
     baseUrl, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs: v['timeout-ms'] as number,
     plan: config.tier as Plan, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
@@ -197,6 +196,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
     if (k6Work) rmSync(k6Work.dir, { recursive: true, force: true });
     throw err;
   });
+  // Right after the preflight (whose GET /worlds begins a limiter's window, load/README.md): a key
+  // refused with a 429 now waits out its Retry-After.
+  if (waitFor) await awaitSpentWindow({ ...waitFor, timeoutMs: v['timeout-ms'] as number });
   // Ctrl-C: stop sending, clean up, still write what was measured; a second Ctrl-C leaves at once.
   const controller = new AbortController();
   const onSigint = () => {

@@ -77,9 +77,9 @@ export async function awaitOwnWindow(o: WindowWait & { reportFile: string; baseU
 }
 
 /**
- * Right before the preflight (a GET starts a fixed window that has expired, and the run's windows
- * should begin where its preflight is, load/README.md): while the key is refused with a 429, waits
- * its Retry-After. Returns the ms waited.
+ * Right after the preflight (not before: a GET begins a fixed window that has expired, and the
+ * run's windows should begin at its preflight's GET, load/README.md): while the key is refused
+ * with a 429, waits its Retry-After. Returns the ms waited.
  */
 export async function awaitSpentWindow(o: WindowWait & { baseUrl: string; apiKey: string; timeoutMs: number }): Promise<number> {
   const now = o.now ?? Date.now;
