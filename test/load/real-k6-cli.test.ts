@@ -131,9 +131,10 @@ describe.skipIf(!k6)(`the CLI with a real k6${k6 ? '' : ' (skipped: no k6; set K
   }, 180_000);
 
   it.each(['k6', 'node'] as const)('no 429 at all (%s): the thresholds on empty metrics pass', async (engine) => {
-    const r = await load(engine, await target(() => 0), [...LOOSE, '--ramp-to', '0.9']);
+    // 40% to 60% of the limit: room for a burst of late sends in a 1 s window on a busy machine.
+    const r = await load(engine, await target(() => 0), [...LOOSE, '--steady-fraction', '0.4', '--ramp-to', '0.6']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toContain('429s: none up to 90% of the limit');
+    expect(r.stdout).toContain('429s: none up to 60% of the limit');
     expect(r.summary!.onset).toMatchObject({ found: false, early: 0 });
     expect(r.summary!.thresholds.filter((t) => t.id.startsWith('429'))).toEqual([
       expect.objectContaining({ id: '429 carries Retry-After', ok: true }), expect.objectContaining({ id: '429s begin at the limit', ok: true }),
