@@ -117,6 +117,11 @@ ownProcess('./load.ts');
 console.log('');
 ownProcess('./quota-fill.ts');
 
+// Both load engines per tier in alternating pairs against a served reference (k6 on PATH, else one
+// line saying it was skipped): node/k6 ratios and verdicts per pair, about a minute a run.
+console.log('');
+ownProcess('./parity.ts');
+
 // The gate's own time: a full conformance run with every key, directly and behind a slow proxy
 // (about four minutes: it waits out real one-minute rate windows).
 console.log('');

@@ -20,6 +20,8 @@ import { baselineProblem, compareRuns, renderComparison } from '../load/model/co
 import { renderHtml } from '../load/report/html.ts';
 import type { Progress } from '../load/node/runner.ts';
 import { findK6 } from '../load/k6-host/locate.ts';
+import type { RunnerSplit } from '../load/model/distributed.ts';
+import { awaitOwnWindow, awaitSpentWindow, keyId } from '../load/fresh-window.ts';
 
 const PREFIX = 'LOAD';
 
@@ -36,6 +38,8 @@ export const SPECS: OptionSpec[] = [
   { name: 'p95-ms', type: 'number', description: 'p95 latency bound for every endpoint, ms (default: 250 reads, 500 simulation calls)' },
   { name: 'p99-ms', type: 'number', description: 'p99 latency bound for every endpoint, ms (default: 500 reads, 1000 simulation calls)' },
   { name: 'allow-live', type: 'boolean', default: false, description: 'accept an mk_live_ (production, billed) key' },
+  { name: 'runners', type: 'integer', description: 'k6 engine: split the run across N k6 processes of one archive, by execution segments, as k6-operator does with parallelism N; one report and one verdict of the whole' },
+  { name: 'no-wait', type: 'boolean', default: false, description: 'start at once even when the key\'s rate-limit window is still spent by a previous run (default: wait for a fresh one, saying so)' },
   { name: 'keep', type: 'boolean', default: false, description: 'leave the worlds and personas the run created (default: soft-deleted at the end)' },
   { name: 'seed', type: 'integer', default: 1, description: 'seed of the generated request data' },
   { name: 'report-dir', type: 'string', placeholder: 'DIR', default: 'reports', description: 'where load-<tier>.json and load-<tier>.html go' },
@@ -130,9 +134,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   if (!(regressionMs >= 0)) throw new UsageError(`--regression-ms must be ≥ 0, got '${regressionMs}'`);
   if (baseline && baseline.tier !== config.tier) notes.push(`the baseline ${v.baseline} is a ${baseline.tier} run, this one ${config.tier}: compared all the same`);
 
-  const found = findK6();
+  const found = findK6(env.PATH ?? process.env.PATH);
   const engine = (v.engine as 'k6' | 'node' | undefined) ?? (found ? 'k6' : 'node');
   if (engine === 'k6' && !found) throw new UsageError('--engine k6: no k6 executable on PATH (install k6, or use --engine node)');
+  // The split of a distributed run: the one the TestRun manifest asks k6-operator for, with its limit.
+  let split: RunnerSplit[] | undefined;
+  if (v.runners !== undefined) {
+    if (engine !== 'k6') throw new UsageError('--runners splits a run across k6 processes: it needs the k6 engine (k6 on PATH, or --engine k6)');
+    const { runnerSplit } = await import('../load/k6-host/testrun.ts');
+    try { split = runnerSplit(config.tier, v.runners as number, config.tier === 'enterprise' ? config.rpm : undefined); } catch (err) { throw new UsageError(`--runners: ${(err as Error).message}`); }
+  }
   // Before the run, not after it: a verdict whose reports cannot be written would be lost.
   ensureWritableDir(v['report-dir'] as string, '--report-dir');
   // Before anything is sent anywhere: live keys are billed.
@@ -147,6 +158,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
     process.stderr.write(`note: the ramp spans ${(config.rampMs / config.windowMs).toFixed(1)} rate-limit windows, climbing ${Math.round(onsetResolution(config) * 100)}% of the limit in each: where 429s begin is read from the load offered per window\n`);
   }
 
+  // A window the key has spent is waited out, never failed for a previous run's requests: this
+  // tool's own last run of the key first (no request; before the warm-up), then a 429 now (one
+  // GET, right after the preflight's, so the run's windows still begin at its preflight).
+  const waitFor = baseUrl && !v['no-wait'] ? { baseUrl, apiKey: v['api-key'] as string, write: (t: string) => process.stderr.write(t), tty: !!process.stderr.isTTY } : undefined;
+  if (waitFor) await awaitOwnWindow({ ...waitFor, reportFile: join(v['report-dir'] as string, `load-${config.tier}.json`), windowMs: config.windowMs });
   const { runNodeLoad, warmUpRunner, SetupError } = await import('../load/node/runner.ts');
   // What each engine does before its setup happens before the preflight: a limiter's window
   // begins at the key's first request (the preflight's), and time spent between it and the setup
@@ -154,14 +170,35 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   const k6Host = engine === 'k6' ? await import('../load/k6-host/run.ts') : undefined;
   const k6Work = k6Host ? await k6Host.prepareK6(v.seed as number).catch((err: Error) => { throw new UsageError(err.message); }) : undefined;
   if (engine === 'node') await warmUpRunner(v.seed as number);
+  // A split run (--runners): the archive and its runners, started paused, before the preflight
+  // when the target is known, so that the runners' setups follow it as one k6's would.
+  const dist = split ? await import('../load/k6-host/distributed.ts') : undefined;
+  let paused: import('../load/k6-host/distributed.ts').PausedRunners | undefined;
+  const startRunners = async (url: string, apiKey: string, embedded?: boolean) => {
+    const common = { k6: found!, config, seed: v.seed as number, keep: v.keep as boolean, allowLive: v['allow-live'] as boolean, embedded, work: k6Work! };
+    try {
+      const { archive, command } = await dist!.archiveRun(common);
+      const runners = await dist!.startRunners({ ...common, baseUrl: url, apiKey, archive, split: split! });
+      process.stderr.write(`load: ${split!.length} k6 runner${split!.length > 1 ? 's' : ''} of one archive, started paused and resumed together, as k6-operator runs them:\n${[command, ...runners.commands].map((x) => `  ${x}`).join('\n')}\n`);
+      return runners;
+    } catch (err) {
+      rmSync(k6Work!.dir, { recursive: true, force: true });
+      throw new UsageError((err as Error).message);
+    }
+  };
+  if (dist && baseUrl) paused = await startRunners(baseUrl, v['api-key'] as string);
   const target = await resolveTarget({
     baseUrl, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs: v['timeout-ms'] as number,
     plan: config.tier as Plan, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
     ...(baseUrl ? {} : { rateLimitWindowMs: config.windowMs }),
   }).catch((err: unknown) => {
+    paused?.stop();
     if (k6Work) rmSync(k6Work.dir, { recursive: true, force: true });
     throw err;
   });
+  // Right after the preflight (whose GET /worlds begins a limiter's window, load/README.md): a key
+  // refused with a 429 now waits out its Retry-After.
+  if (waitFor) await awaitSpentWindow({ ...waitFor, timeoutMs: v['timeout-ms'] as number });
   // Ctrl-C: stop sending, clean up, still write what was measured; a second Ctrl-C leaves at once.
   const controller = new AbortController();
   const onSigint = () => {
@@ -176,16 +213,27 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   try {
     if (engine === 'k6') {
       const { K6_SCRIPT_ABORTED, K6_THRESHOLDS_FAILED, runK6 } = k6Host!;
-      const { summary: s, exitCode } = await runK6({
-        k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey, work: k6Work,
-        seed: v.seed as number, keep: v.keep as boolean, allowLive: v['allow-live'] as boolean, embedded: target.embedded,
-      }).catch((err: Error) => { throw new UsageError(err.message); });
-      // The setup was refused: the run could not start, as with the Node runner (its reason is in the summary).
-      if (exitCode === K6_SCRIPT_ABORTED && s.aborted?.startsWith('setup')) throw new UsageError(`${s.aborted}; the load needs it to create its data`);
-      if (exitCode === K6_SCRIPT_ABORTED && s.aborted) throw new UsageError(s.aborted);
-      if (exitCode !== 0 && exitCode !== K6_THRESHOLDS_FAILED && exitCode !== K6_SCRIPT_ABORTED) throw new UsageError(`k6 exited with status ${exitCode} (see its output above)`);
-      failedByK6 = exitCode === K6_THRESHOLDS_FAILED;
-      summary = s;
+      if (split) {
+        try {
+          paused ??= await startRunners(target.baseUrl, target.apiKey, target.embedded);
+          const s = await paused.resume().catch((err: Error) => { throw new UsageError(err.message); });
+          if (s.aborted?.startsWith('setup')) throw new UsageError(`${s.aborted}; the load needs it to create its data`);
+          summary = s;
+        } finally {
+          rmSync(k6Work!.dir, { recursive: true, force: true });
+        }
+      } else {
+        const { summary: s, exitCode } = await runK6({
+          k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey, work: k6Work,
+          seed: v.seed as number, keep: v.keep as boolean, allowLive: v['allow-live'] as boolean, embedded: target.embedded,
+        }).catch((err: Error) => { throw new UsageError(err.message); });
+        // The setup was refused: the run could not start, as with the Node runner (its reason is in the summary).
+        if (exitCode === K6_SCRIPT_ABORTED && s.aborted?.startsWith('setup')) throw new UsageError(`${s.aborted}; the load needs it to create its data`);
+        if (exitCode === K6_SCRIPT_ABORTED && s.aborted) throw new UsageError(s.aborted);
+        if (exitCode !== 0 && exitCode !== K6_THRESHOLDS_FAILED && exitCode !== K6_SCRIPT_ABORTED) throw new UsageError(`k6 exited with status ${exitCode} (see its output above)`);
+        failedByK6 = exitCode === K6_THRESHOLDS_FAILED;
+        summary = s;
+      }
     } else {
       summary = await runNodeLoad({
         baseUrl: target.baseUrl, apiKey: target.apiKey, config, seed: v.seed as number, embedded: target.embedded, warmUp: 0,
@@ -202,6 +250,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
     await target.close();
   }
 
+  if (baseUrl) summary.keyUse = { id: keyId(baseUrl, v['api-key'] as string), lastRequestAt: new Date().toISOString() };
   const dir = v['report-dir'] as string;
   const json = join(dir, `load-${config.tier}.json`);
   const html = join(dir, `load-${config.tier}.html`);

@@ -27,9 +27,34 @@ export async function recorderFromK6Output(file: string, config: LoadConfig, sch
 }
 
 export async function readK6Output(file: string, config: LoadConfig, schedule: Schedule): Promise<K6Output> {
+  return readK6Outputs([file], config, schedule);
+}
+
+/**
+ * The same from several runners of one split run (execution segments), pooled: every runner's
+ * samples in one recorder on one time axis (the earliest sample of any runner is time zero), every
+ * runner's setup requests, the dropped iterations summed. So the percentiles are those of all the
+ * raw samples, and the onset counts what every runner sent, as the limiter saw it.
+ */
+export async function readK6Outputs(files: string[], config: LoadConfig, schedule: Schedule): Promise<K6Output> {
   const points: Array<{ t: number; phase: PhaseName; operationId: string; status: number; ms: number }> = [];
   const setup: number[] = [];
   const dropped: Partial<Record<PhaseName, number>> = {};
+  for (const file of files) await readPoints(file, points, setup, dropped);
+  points.sort((a, b) => a.t - b.t);
+  // The steady phase's first arrival is due at its start: the earliest sample marks time zero.
+  const t0 = points.length ? points[0].t : 0;
+  const recorder = new Recorder(config, schedule, setup.map((t) => t - t0));
+  for (const p of points) {
+    const sentMs = p.t - t0;
+    recorder.recordSend(p.phase, sentMs, sentMs);
+    // k6 records no Retry-After per sample; the script's retry_after_on_429 rate covers it.
+    recorder.recordOutcome({ phase: p.phase, operationId: p.operationId, sentMs, status: p.status, serviceMs: p.ms, hasRetryAfter: true });
+  }
+  return { recorder, dropped };
+}
+
+async function readPoints(file: string, points: Array<{ t: number; phase: PhaseName; operationId: string; status: number; ms: number }>, setup: number[], dropped: Partial<Record<PhaseName, number>>): Promise<void> {
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
   for await (const line of lines) {
     const duration = line.includes('"http_req_duration"');
@@ -49,15 +74,4 @@ export async function readK6Output(file: string, config: LoadConfig, schedule: S
     if (tags.phase !== 'steady' && tags.phase !== 'ramp') continue;
     points.push({ t, phase: tags.phase, operationId: tags.endpoint ?? tags.name ?? 'unknown', status: Number(tags.status) || 0, ms: p.data.value });
   }
-  points.sort((a, b) => a.t - b.t);
-  // The steady phase's first arrival is due at its start: the earliest sample marks time zero.
-  const t0 = points.length ? points[0].t : 0;
-  const recorder = new Recorder(config, schedule, setup.map((t) => t - t0));
-  for (const p of points) {
-    const sentMs = p.t - t0;
-    recorder.recordSend(p.phase, sentMs, sentMs);
-    // k6 records no Retry-After per sample; the script's retry_after_on_429 rate covers it.
-    recorder.recordOutcome({ phase: p.phase, operationId: p.operationId, sentMs, status: p.status, serviceMs: p.ms, hasRetryAfter: true });
-  }
-  return { recorder, dropped };
 }

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { isPlan, type Plan } from '../../contract/plans.ts';
 import { resolveConfig } from '../model/config.ts';
-import { maxParallelism } from '../model/distributed.ts';
+import { executionSplit, maxParallelism } from '../model/distributed.ts';
 import { setupSteps } from '../model/setup.ts';
 import { seedData } from '../data.ts';
 
@@ -36,13 +36,24 @@ export function parallelismLimit(tier: Plan, rpm?: number): number {
   return maxParallelism(config.rpm, config.steadyFraction, setupSteps(seedData(), '').length);
 }
 
-export function testRun(o: TestRunOptions) {
-  if (!Number.isInteger(o.parallelism) || o.parallelism < 1) throw new Error(`parallelism must be a whole number ≥ 1, got '${o.parallelism}'`);
-  const limit = parallelismLimit(o.tier, o.rpm);
-  if (o.parallelism > limit) {
-    throw new Error(`parallelism ${o.parallelism} is too many for the ${o.tier} tier: each runner's setup sends ${setupSteps(seedData(), '').length} requests ` +
+/**
+ * The runners of a split run, checked: the operator's split (executionSplit), refused when the
+ * runners' setups would crowd the first window. The manifest and the local distributed mode both
+ * take their runners from here.
+ */
+export function runnerSplit(tier: Plan, parallelism: number, rpm?: number) {
+  const split = executionSplit(parallelism);
+  const limit = parallelismLimit(tier, rpm);
+  if (parallelism > limit) {
+    throw new Error(`parallelism ${parallelism} is too many for the ${tier} tier: each runner's setup sends ${setupSteps(seedData(), '').length} requests ` +
       `in the first window, on top of the steady load; at most ${limit} keep that window within 95% of the budget`);
   }
+  return split;
+}
+
+export function testRun(o: TestRunOptions) {
+  // The operator splits the run itself from `parallelism`, by the rule executionSplit states.
+  const parallelism = runnerSplit(o.tier, o.parallelism, o.rpm).length;
   for (const [name, url] of [['base URL', o.baseUrl], ['remote-write URL', o.remoteWriteUrl]] as const) {
     if (!/^https?:\/\/[^/]/.test(url)) throw new Error(`the ${name} must be an http(s) URL, got '${url}'`);
   }
@@ -55,7 +66,7 @@ export function testRun(o: TestRunOptions) {
     kind: 'TestRun',
     metadata: { name },
     spec: {
-      parallelism: o.parallelism,
+      parallelism,
       script: { configMap: { name, file: `${o.tier}.js` } },
       // k6's own end-of-test summary in each runner's log; the metrics of all runners, tagged by
       // the operator with testrun_name and instance_id, in one Prometheus.

@@ -36,3 +36,26 @@ export function runnersOf(segment: string | null | undefined): number {
 export function maxParallelism(rpm: number, steadyFraction: number, setupRequests: number): number {
   return Math.max(0, Math.floor(((MIN_ONSET - steadyFraction) * rpm) / setupRequests + 1e-9));
 }
+
+/** One runner of a split run: its execution segment and the sequence of all of them (null when alone). */
+export interface RunnerSplit { index: number; segment: string | null; sequence: string | null }
+
+/**
+ * How a run is split across `parallelism` runners: k6-operator's rule (pkg/segmentation, v1.x),
+ * runner i of N (1-based) runs segment (i−1)/N:i/N of the sequence 0,1/N,…,1, and a lone runner
+ * runs the whole test with no segment. The one description of the split: the TestRun manifest
+ * asks the operator for it (load/k6-host/testrun.ts), and the local distributed mode runs it
+ * (load/k6-host/distributed.ts), so what was run locally is what the operator will run.
+ */
+export function executionSplit(parallelism: number): RunnerSplit[] {
+  if (!Number.isInteger(parallelism) || parallelism < 1) throw new Error(`parallelism must be a whole number ≥ 1, got '${parallelism}'`);
+  const at = (i: number) => (i === 0 ? '0' : i === parallelism ? '1' : `${i}/${parallelism}`);
+  const sequence = parallelism > 1 ? Array.from({ length: parallelism + 1 }, (_, i) => at(i)).join(',') : null;
+  return Array.from({ length: parallelism }, (_, k) => ({
+    index: k + 1, segment: parallelism > 1 ? `${at(k)}:${at(k + 1)}` : null, sequence,
+  }));
+}
+
+/** The `k6 run` flags of one runner of the split. */
+export const segmentFlags = (r: RunnerSplit): string[] =>
+  r.segment ? [`--execution-segment=${r.segment}`, `--execution-segment-sequence=${r.sequence}`] : [];

@@ -105,6 +105,22 @@ export interface SampleStore {
   endpoints: Record<string, { count: number; ms: number[] }>;
 }
 
+/** One runner of a split run, as it judged itself: k6 evaluates thresholds on the runner's own metrics only. */
+export interface RunnerReport {
+  index: number;
+  /** Its execution segment ('0:1/2'); null for a lone runner (the whole test). */
+  segment: string | null;
+  /** k6's exit status: 0, 99 (a threshold failed on its own metrics), 108 (aborted), … */
+  exitCode: number;
+  /** Requests it sent in the measured phases. */
+  sent: number;
+  /** Its own verdict, and the thresholds it failed on its own metrics. */
+  verdict: 'pass' | 'fail';
+  failed: string[];
+  /** Its first 429, as its own script read it (the schedule's offer over the window, % of the budget). */
+  onsetPct?: number;
+}
+
 export interface TimelinePoint { t: number; sent: number; ok: number; rateLimited: number; errors: number }
 
 export interface LoadSummary {
@@ -134,6 +150,18 @@ export interface LoadSummary {
   samples?: SampleStore;
   /** This run against a baseline run (`--baseline FILE`). */
   comparison?: Comparison;
+  /**
+   * The key's use against a deployment (CLI runs with --base-url): a fingerprint of the key and
+   * when the run's last request went (teardown included), so that the next run of the key waits
+   * until these requests no longer count in the limiter's window (load/fresh-window.ts).
+   */
+  keyUse?: { id: string; lastRequestAt: string };
+  /**
+   * A run split across k6 runners (execution segments, as k6-operator starts them): what each
+   * runner judged on its own samples. The run's figures and verdict are the whole's, from every
+   * runner's raw samples (load/k6-host/combine.ts).
+   */
+  runners?: RunnerReport[];
 
 }
 

@@ -3,7 +3,8 @@
 // thresholds. One self-contained file: inline SVG and CSS, no scripts, nothing fetched.
 import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
 import type { EndpointComparison } from '../model/compare.ts';
-import { onsetLine } from './table.ts';
+import { onsetLine, runnerLines } from './table.ts';
+import { verdictReasons } from '../model/reasons.ts';
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const fmt = (x: number | undefined, digits = 1) => (x === undefined ? '–' : (+x.toFixed(digits)).toString());
@@ -111,6 +112,13 @@ function phaseTable(p: PhaseResult): string {
 <table><thead><tr><th>endpoint</th><th>count</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>errors</th><th>429s</th></tr></thead><tbody>${cells}</tbody></table>`;
 }
 
+/** Why the verdict is what it is, in words, right under the title (the thresholds table stays below). */
+function reasonsBlock(s: LoadSummary): string {
+  const reasons = verdictReasons(s);
+  if (!reasons.length) return `<p class="reasons pass">Every threshold passed${s.comparison ? ', and no endpoint is slower than the baseline' : ''}.</p>`;
+  return `<div class="reasons fail"><strong>Why it failed:</strong><ul>${reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`;
+}
+
 /** The page; with the baseline run when this one was compared with it (`--baseline`). */
 export function renderHtml(s: LoadSummary, o: { baseline?: LoadSummary } = {}): string {
   const hist = Object.entries(s.histograms ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([op, h]) => histogram(op, h)).join('');
@@ -131,8 +139,10 @@ line.limit{stroke:#cf222e;stroke-dasharray:6 3}line.phase{stroke:#888;stroke-das
 figure{display:inline-block;width:32%;margin:0}.note{color:#666}figure.wide{width:49%}
 path.baseline{fill:none;stroke:#777;stroke-width:1.5}line.base-mark{stroke:#777;stroke-dasharray:3 2}line.cur-mark{stroke:#1f5fa8}
 h2 .pass{color:#1a7f37}h2 .fail,tspan.fail{color:#cf222e;fill:#cf222e}
+.reasons.fail{border-left:4px solid #cf222e;padding:.3em 1em;background:#fff5f5}.reasons ul{margin:.3em 0}
 </style></head><body>
 <h1>Load test, ${esc(s.tier)} tier: <span class="${s.verdict}">${esc(s.verdict.toUpperCase())}</span></h1>
+${reasonsBlock(s)}
 <p>${esc(s.engine)} engine against ${esc(s.target.baseUrl)}${s.target.embedded ? ' (embedded reference)' : ''}, started ${esc(s.startedAt)}.
 Plan: ${s.plan.rpm} requests per ${fmt(s.plan.windowMs / 1000)} s window (${fmt(s.plan.limitRps, 2)} req/s). Steady at ${Math.round(s.config.steadyFraction * 100)}% of the limit, then a ramp to ${Math.round(s.config.rampTo * 100)}%.</p>
 ${s.aborted ? `<p class="fail"><strong>Aborted:</strong> ${esc(s.aborted)}</p>` : ''}
@@ -144,6 +154,7 @@ ${hist || '<p class="note">No histograms in this summary.</p>'}
 ${comparisonSection(s, o.baseline)}
 <h2>Per endpoint</h2>
 ${s.phases.map(phaseTable).join('\n')}
+${s.runners?.length ? `<h2>Runners</h2>\n<p>${runnerLines(s).map(esc).join('<br>')}</p>` : ''}
 <h2>Checks</h2>
 <table><thead><tr><th>check</th><th>passed</th><th>failed</th></tr></thead><tbody>${checks}</tbody></table>
 <h2>Thresholds</h2>

@@ -3,6 +3,7 @@
 // thresholds that failed. Plain strings, no colour codes, so it reads
 // the same in a CI log, in k6's stdout (handleSummary) and in a README.
 import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
+import { verdictReasons } from '../model/reasons.ts';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const rps = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -43,6 +44,17 @@ export function onsetLine(s: LoadSummary): string {
     `against a budget of ${s.plan.rpm}${scheduled}${where ? `; ${where}` : ''}`;
 }
 
+/** A split run's runners, each as it judged itself (the verdict below is the whole's). */
+export function runnerLines(s: LoadSummary): string[] {
+  if (!s.runners?.length) return [];
+  return [
+    `runners: ${s.runners.length} k6 process${s.runners.length > 1 ? 'es' : ''} of one archive; each judged the thresholds on its own samples, the verdict below is the whole run's:`,
+    ...s.runners.map((r) => `  runner ${r.index}${r.segment ? ` (segment ${r.segment})` : ' (the whole test)'}: ${r.sent} requests, ` +
+      `its own verdict ${r.verdict.toUpperCase()}${r.failed.length ? ` (${r.failed.join(', ')})` : ''}, k6 exit ${r.exitCode}` +
+      (r.onsetPct !== undefined ? `, its first 429 at ${+r.onsetPct.toFixed(1)}% by its script` : '')),
+  ];
+}
+
 export function renderTable(s: LoadSummary): string {
   const window = s.plan.windowMs === 60_000 ? 'minute' : `${secs(s.plan.windowMs)} window`;
   const lines = [
@@ -58,6 +70,9 @@ export function renderTable(s: LoadSummary): string {
   for (const t of failed) lines.push(`  FAILED ${t.id}: ${t.expression}, measured ${t.actual === undefined ? '-' : +t.actual.toFixed(3)}`);
   if (s.aborted) lines.push(`aborted: ${s.aborted}`);
   for (const w of s.warnings) lines.push(`warning: ${w}`);
+  lines.push(...runnerLines(s));
+  const reasons = s.verdict === 'fail' ? verdictReasons(s) : [];
+  if (reasons.length) lines.push('why it failed:', ...reasons.map((r) => `  - ${r}`));
   lines.push(`verdict: ${s.verdict.toUpperCase()}`);
   return lines.join('\n');
 }

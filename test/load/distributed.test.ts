@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLANS } from '../../contract/plans.ts';
@@ -18,6 +18,8 @@ import { buildLoadBundles } from '../../load/build.ts';
 import { resolveConfig } from '../../load/model/config.ts';
 import { buildSchedule } from '../../load/model/schedule.ts';
 import { perWindow } from '../../load/k6/options.ts';
+import { executionSplit, segmentFlags } from '../../load/model/distributed.ts';
+import { main as loadMain } from '../../cli/load.ts';
 import { freshState, loadBundle } from './k6-stub/harness.ts';
 
 const readme = readFileSync(fileURLToPath(new URL('../../load/README.md', import.meta.url)), 'utf8');
@@ -140,6 +142,27 @@ describe('a distributed run, runner by runner (the manifest at parallelism 1 and
     // The first window holds the steady load and every runner's setup: within 95% of the budget.
     expect(setupRequests).toBe(4 * n);
     expect(config.steadyFraction * config.rpm + setupRequests).toBeLessThanOrEqual(0.95 * config.rpm);
+  });
+
+  it.each([1, 2, 3, 4, 7])('parallelism %i: the operator splits the run as executionSplit says, which `npm run load -- --runners` runs locally', (n) => {
+    const runners = operatorRunners(testRun({ tier: 'pro', parallelism: n, baseUrl: 'https://staging.example', remoteWriteUrl: REMOTE }));
+    const split = executionSplit(n);
+    expect(runners.map((r) => r.segment)).toEqual(split.map((r) => r.segment));
+    for (const [i, r] of runners.entries()) {
+      const flags = segmentFlags(split[i]);
+      expect(r.argv.filter((a) => a.startsWith('--execution-segment'))).toEqual(flags);
+    }
+  });
+
+  it('--runners is refused as the manifest is: past the tier\'s limit, or without k6', async () => {
+    const env = { PATH: '/nonexistent' };
+    await expect(loadMain(['--tier', 'free', '--runners', '2'], env)).rejects.toThrow(/--runners splits a run across k6 processes: it needs the k6 engine/);
+    // A k6 on PATH (never run: the split is refused first), and the manifest's limit: 3 runners for free.
+    const bin = join(dir, 'fake-k6');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'k6'), '#!/bin/sh\nexit 1\n');
+    chmodSync(join(bin, 'k6'), 0o755);
+    await expect(loadMain(['--tier', 'free', '--engine', 'k6', '--runners', '4'], { PATH: bin })).rejects.toThrow(/--runners: parallelism 4 is too many for the free tier: .* at most 3/);
   });
 
   it('refuses a parallelism whose setups would crowd the first window, and a remote-write URL that is the pod itself', () => {

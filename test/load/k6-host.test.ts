@@ -15,18 +15,11 @@ import { buildSchedule } from '../../load/model/schedule.ts';
 import { recorderFromK6Output } from '../../load/k6-host/output.ts';
 import { findK6 } from '../../load/k6-host/locate.ts';
 import type { LoadSummary } from '../../load/model/summary.ts';
+import { k6Points as points } from './k6-points.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'load-k6-host-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** k6 --out json lines: http_req_duration points with the script's tags, stamped (as k6 does) with the end of the request. */
-function points(t0: number, samples: Array<{ ms: number; phase: string; endpoint: string; status: number; latency: number }>): string {
-  return samples.map((s) => JSON.stringify({
-    type: 'Point', metric: 'http_req_duration',
-    data: { time: new Date(t0 + s.ms + s.latency).toISOString(), value: s.latency, tags: { endpoint: s.endpoint, name: s.endpoint, phase: s.phase, status: String(s.status), scenario: s.phase } },
-  })).join('\n') + '\n';
-}
 
 describe('k6 JSON output', () => {
   it('becomes a timeline, histograms and the time and place of the first 429', async () => {

@@ -1,0 +1,53 @@
+// Why a run failed, in plain words: one sentence per failed threshold (what was measured, against
+// what bound, in which phase), the abort and the baseline's verdict. The HTML report puts them
+// right under its title and the terminal table before its verdict, so that the cause is read
+// first, not found as `rate<=0` on the last row of a 40-row table. No Node built-ins: the k6
+// bundles print the table too.
+import type { LoadSummary, ThresholdResult } from './summary.ts';
+import { MIN_ONSET } from './thresholds.ts';
+
+const pct = (x: number) => `${+(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+const ms = (x: number) => `${+x.toFixed(x < 10 ? 2 : x < 100 ? 1 : 0)} ms`;
+
+/** '<operationId> <what> (<phase>)' as the model names thresholds (load/model/thresholds.ts). */
+function parts(id: string): { op?: string; phase?: string } {
+  const m = /^(\w+) (?:p95|p99|errors) \((steady|ramp)\)$/.exec(id);
+  return m ? { op: m[1], phase: m[2] } : {};
+}
+
+function sentence(t: ThresholdResult, s: LoadSummary): string {
+  const bound = Number(/[\d.]+$/.exec(t.expression)?.[0]);
+  const { op } = parts(t.id);
+  const limited = s.phases.reduce((n, p) => n + p.total.rateLimited, 0);
+  if (/^p\((95|99)\)</.test(t.expression)) {
+    const p = t.expression.slice(2, 4);
+    return `${op}: ${p}% of its answers in the steady phase took up to ${ms(t.actual ?? 0)}, over the bound of ${ms(bound)} (service time, from the request written to its whole answer).`;
+  }
+  if (t.id === '429s begin at the limit') {
+    const o = s.onset;
+    return `429s came before the plan's limit: the first when ${pct(o.fractionOfLimit ?? 0)} of the budget had been offered over the ${+(s.plan.windowMs / 1000).toFixed(1)} s window ` +
+      `(${o.early} of ${limited} 429s came under ${pct(MIN_ONSET)}); a correct limiter says no only once the budget is spent. ` +
+      'Were requests of this key counted in that window by someone else (another run, another client), wait one window and run again.';
+  }
+  if (t.id === '429 carries Retry-After') {
+    const missing = Math.round((1 - (t.actual ?? 1)) * limited);
+    return `${missing} of ${limited} 429 answers carried no Retry-After header; SPEC.md says every 429 carries one.`;
+  }
+  if (t.id === 'errors other than 429 (ramp)') return `On the ramp, ${pct(t.actual ?? 0)} of the requests failed with something other than a 429 (bound: under ${pct(bound)}).`;
+  if (t.id === 'errors (steady, abort)') return `In the steady phase, under the limit, ${pct(t.actual ?? 0)} of all requests failed (bound: under ${pct(bound)}): the run was stopped.`;
+  if (op) return `${op}: ${pct(t.actual ?? 0)} of its requests in the steady phase failed (a 429 under the limit counts; bound: under ${pct(bound)}).`;
+  return `${t.id}: measured ${t.actual ?? '-'}, bound ${t.expression}.`;
+}
+
+/** The failed thresholds, the abort and the baseline's verdict, each one sentence; empty on a pass. */
+export function verdictReasons(s: LoadSummary): string[] {
+  const out: string[] = [];
+  if (s.aborted) out.push(`The run stopped early: ${s.aborted}.`);
+  // The per-endpoint latency and error bounds, then the run's own, as thresholds.ts lists them.
+  for (const t of s.thresholds.filter((x) => !x.ok)) out.push(sentence(t, s));
+  if (s.comparison?.regression) {
+    const worse = s.comparison.endpoints.filter((e) => e.verdict === 'worse').map((e) => e.operationId);
+    out.push(`Slower than the baseline${s.comparison.baseline.file ? ` ${s.comparison.baseline.file}` : ''} on ${worse.join(', ')}, beyond the threshold and significantly.`);
+  }
+  return out;
+}
