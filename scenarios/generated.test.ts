@@ -12,7 +12,7 @@ import { answered, expectCanary, expectNo5xx, Probe, targetSilent, type Canary }
 import { LONG_INTEGERS } from '../suite/generate/values.ts';
 import { describeSequence, maxTickSeconds, runSequence, sequences } from '../suite/generate/sequences.ts';
 import type { RequirementId } from '../contract/requirements.ts';
-import { setup, check, api, config, createPersona, createWorld, notRun, ok, worldBody, type Reply } from './support/index.ts';
+import { setup, check, api, config, createPersona, createWorld, inFlight, notRun, ok, worldBody, type Reply } from './support/index.ts';
 import { CheckFailure } from '../suite/data/failure.ts';
 
 const client = api();
@@ -116,13 +116,9 @@ describe('integers of 400 digits', () => {
       { operationId: 'dispatchEvent', id: owned.worldId, text: (n) => `{"type":"cf-long","timestamp":${n},"stimulus":{"bodyBudgetDelta":${n}}}` },
       { operationId: 'overrideEmotion', id: owned.personaId, text: (n) => `{"vad":{"V":${n}}}` },
     ];
-    for (const n of LONG_INTEGERS) {
-      for (const s of sent) {
-        const rawBody = s.text(n);
-        const answer = await probe.call(s.operationId, { params: { id: s.id }, rawBody });
-        expectNo5xx(answer, `${s.operationId} ${short(rawBody, 80)}`, 'ENV-4');
-      }
-    }
+    const tries = LONG_INTEGERS.flatMap((n) => sent.map((s) => ({ ...s, rawBody: s.text(n) })));
+    const answers = await inFlight(tries, (t) => probe.call(t.operationId, { params: { id: t.id }, rawBody: t.rawBody }));
+    tries.forEach((t, i) => expectNo5xx(answers[i], `${t.operationId} ${short(t.rawBody, 80)}`, 'ENV-4'));
   });
 });
 
