@@ -91,6 +91,7 @@ export const REQUIREMENTS = [
   r('SIM-9', 'MUST', 'simulation', 'GET /worlds/{id}/snapshot answers the world snapshot; PUT answers {ok: true}.', 'Endpoints: GET and PUT /worlds/{id}/snapshot.'),
   r('SIM-10', 'SHOULD', 'simulation', 'World snapshot export → import → export gives the same document.', 'What the service does: "Export and import snapshots of a world or a persona."'),
   r('SIM-11', 'MUST', 'simulation', 'Emotion and mood vectors of responses stay at or above -1.', 'Resources, Vectors: "Lower bound -1 is shown for the emotion and mood vectors of responses."'),
+  r('SIM-12', 'MUST', 'simulation', "Dispatched events are among the recent events: in the world snapshot's recentEvents and in whatHappened of the context of the entity they target.", 'Events 5: "World context (`whatHappened`) and world snapshot (`recentEvents`) carry recent events."'),
 
   // ---- Progression ----
   r('PROG-1', 'MUST', 'progression', 'eventCounts counts dispatched events by type.', 'States: "world events accumulated in `eventCounts`"; Events 6.'),

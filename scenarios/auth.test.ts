@@ -1,10 +1,47 @@
-// Authentication: every operation of the bundled contract without a key and with a wrong one; one
-// key system for worlds and personas; the origin allowlist (needs --origin-key, --allowed-origin).
+// Authentication: every operation of the bundled contract without a key and with a wrong one, and
+// near misses of the real key; one key system for worlds and personas; the origin allowlist with its
+// near misses, on both route families (needs --origin-key, --allowed-origin).
 import { describe, expect } from 'vitest';
 import { check, api, config, inFlight, minimalBody, ok, operationsOf } from './support/index.ts';
 
 const client = api();
 const guarded = () => operationsOf((o) => o.operationId !== 'getOpenApi');
+/** One operation of each route family (World API, Persona API), read-only. */
+const NEAR_MISS_OPERATIONS = ['listWorlds', 'listPersonas', 'getPersona'];
+
+/**
+ * Keys one step from the real one, where real comparisons go wrong: on a prefix (a suffix added, the
+ * last character dropped), all but the last character, without case, without whitespace. Whitespace
+ * around a key cannot be probed: HTTP removes it from a header value before any server reads it.
+ */
+function nearMissKeys(key: string): Array<{ what: string; key: string }> {
+  const last = key.slice(-1);
+  const swapped = [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  const misses = [
+    { what: 'with a character added', key: `${key}0` },
+    { what: 'without its last character', key: key.slice(0, -1) },
+    { what: 'with its last character changed', key: `${key.slice(0, -1)}${last === 'a' ? 'b' : 'a'}` },
+    { what: 'with its case swapped', key: swapped },
+    { what: 'with a space inside', key: `${key.slice(0, Math.ceil(key.length / 2))} ${key.slice(Math.ceil(key.length / 2))}` },
+  ];
+  return misses.filter((m) => m.key !== key);
+}
+
+/**
+ * Origins one step from the allowed one, where real allowlists go wrong: matched as a prefix (a host
+ * that begins with the allowed one, the allowed origin with a character less), on the host alone
+ * (another scheme, another port). A default port written out is the same origin: never sent.
+ */
+function nearMissOrigins(allowed: string): string[] {
+  const out = [`${allowed}.evil.test`, allowed.slice(0, -1)];
+  try {
+    const url = new URL(allowed);
+    if (url.protocol === 'https:' || url.protocol === 'http:') out.push(`${url.protocol === 'https:' ? 'http:' : 'https:'}//${url.host}`);
+    out.push(`${url.protocol}//${url.hostname}:${url.port === '8443' ? '9443' : '8443'}`);
+  } catch { /* not a URL: the two textual near misses only */ }
+  return out.filter((o) => o !== allowed);
+}
+
 const paramsFor = (path: string) => Object.fromEntries((path.match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), 'conformance-probe']));
 
 describe('X-API-Key on every operation', () => {
@@ -20,6 +57,14 @@ describe('X-API-Key on every operation', () => {
   check('AUTH-1', 'every operation answers 401 UNAUTHORIZED without a key', () => everyOperationSays401(null));
   check('AUTH-2', 'every operation answers 401 UNAUTHORIZED with an invalid key', () => everyOperationSays401('mk_test_conformance_invalid_key_0000'));
 
+  check('AUTH-2', 'answers 401 UNAUTHORIZED to near misses of the real key, on the World API and the Persona API', async () => {
+    const wrong = await inFlight(nearMissKeys(config().apiKey).flatMap((miss) => NEAR_MISS_OPERATIONS.map((operationId) => ({ miss, operationId }))), async ({ miss, operationId }) => {
+      const reply = await client.call(operationId, { key: miss.key, params: { id: 'conformance-probe' } });
+      return reply.status !== 401 || reply.body?.error?.code !== 'UNAUTHORIZED' ? `${operationId} with the key ${miss.what} → ${reply.status} ${reply.body?.error?.code ?? ''}` : undefined;
+    });
+    expect(wrong.filter(Boolean), 'near misses of the real key that were not answered 401 UNAUTHORIZED').toEqual([]);
+  });
+
   check('AUTH-3', 'one key serves both the World API and the Persona API', async () => {
     ok(await client.call('listWorlds', { query: { limit: '1' } }), 'GET /worlds');
     ok(await client.call('listPersonas'), 'GET /personas');
@@ -34,8 +79,19 @@ describe('origin allowlist', () => {
     expect(reply.status, 'SPEC.md does not give the status; 403 is expected').toBe(403);
   });
 
-  check('AUTH-5', 'accepts a restricted key from its configured origin', { needs: ['originKey'] }, async (ctx) => {
+  check('AUTH-4', 'refuses a restricted key from near misses of its origin, on the World API and the Persona API', { needs: ['originKey'] }, async () => {
+    const tries = nearMissOrigins(config().allowedOrigin!).flatMap((origin) => ['listWorlds', 'listPersonas'].map((operationId) => ({ origin, operationId })));
+    const served = await inFlight(tries, async ({ origin, operationId }) => {
+      const reply = await client.call(operationId, { key: config().originKey, headers: { origin } });
+      // The status of a blocked origin is not shown: any refusal but a 5xx.
+      return reply.status < 400 || reply.status >= 500 ? `${operationId} from ${origin} → ${reply.status}` : undefined;
+    });
+    expect(served.filter(Boolean), `origins that are not ${config().allowedOrigin} but were not blocked`).toEqual([]);
+  });
+
+  check('AUTH-5', 'accepts a restricted key from its configured origin, on the World API and the Persona API', { needs: ['originKey'] }, async (ctx) => {
     ok(await client.call('listWorlds', { key: config().originKey, headers: { origin: config().allowedOrigin! } }));
+    ok(await client.call('listPersonas', { key: config().originKey, headers: { origin: config().allowedOrigin! } }));
   });
 
   check('AUTH-6', 'accepts a key without configured origins from any origin', async () => {

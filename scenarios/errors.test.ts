@@ -1,9 +1,10 @@
 // Error codes of SPEC.md, provoked: unknown world, entity and persona; and negative bodies generated
 // from each operation's request schema (wrong types, not JSON, not an object, a needed member missing),
-// answered 400 VALIDATION_ERROR (no 5xx for a client mistake, ENV-4, is the generated area's).
+// and the values lenient parsers coerce ("60" for a number, null, "true" for a boolean), answered
+// 400 VALIDATION_ERROR (no 5xx for a client mistake, ENV-4, is the generated area's).
 import { describe, expect } from 'vitest';
 import { documents } from '../suite/checks/documents.ts';
-import { setup, check, api, createPersona, createWorld, fails, inFlight, minimalBody, named, notRun, ok, operationsOf, servedBody } from './support/index.ts';
+import { setup, check, api, createPersona, createWorld, fails, inFlight, minimalBody, named, notRun, ok, operationsOf, servedBody, worldBody } from './support/index.ts';
 import { reportedInItsEntry } from './support/models.ts';
 
 const client = api();
@@ -163,6 +164,31 @@ describe('negative bodies generated from the request schemas', () => {
     expect400('chat without message', await client.call('chat', { params: { id: worldId }, body: { from: 'user', to: 'ana' } }));
     expect400('events without type', await client.call('dispatchEvent', { params: { id: worldId }, body: { spaceId: 'x' } }));
     expect(wrong).toEqual([]);
+  });
+
+  check('ERR-3', 'answers 400 VALIDATION_ERROR to what lenient parsers coerce: a number as a numeric string or null, a boolean as "true"', async () => {
+    // Each member is one SPEC.md types (tick `seconds` number, VAD members numbers, Event `timestamp`
+    // number, `rules.physics` map<string,boolean>, Trigger `threshold` number): a coercion (Number("60"),
+    // null → 0, "true" → true) would accept them.
+    const base = worldBody('lenient');
+    const definition = base.definition as Json;
+    const sent: Array<{ operationId: string; member: string; id: string; body: Json }> = [
+      { operationId: 'tickWorld', member: 'seconds "60"', id: worldId, body: { seconds: '60' } },
+      { operationId: 'tickWorld', member: 'seconds null', id: worldId, body: { seconds: null } },
+      { operationId: 'tickPersona', member: 'seconds "60"', id: personaId, body: { seconds: '60' } },
+      { operationId: 'overrideEmotion', member: 'vad.V "0.5"', id: personaId, body: { vad: { V: '0.5' } } },
+      { operationId: 'dispatchEvent', member: 'timestamp "1700000000"', id: worldId, body: { type: 'cf-lenient', timestamp: '1700000000' } },
+      { operationId: 'createWorld', member: 'definition.rules.physics.gravity "true"', id: '', body: { ...base, definition: { ...definition, rules: { physics: { gravity: 'true' } } } } },
+      {
+        operationId: 'createWorld', member: 'definition.progression.triggers[0].condition.threshold "3"', id: '',
+        body: { ...base, definition: { ...definition, progression: { ...definition.progression, triggers: definition.progression.triggers.map((t: Json) => ({ ...t, condition: { ...t.condition, threshold: '3' } })) } } },
+      },
+    ];
+    const wrong = await inFlight(sent, async (n) => {
+      const reply = await client.call(n.operationId, { params: { id: n.id }, body: n.body });
+      return reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR' ? `${n.operationId} ${n.member} → ${reply.status} ${reply.body?.error?.code ?? ''}` : undefined;
+    });
+    expect(wrong.filter(Boolean), 'members given a value a lenient parser coerces, not answered 400 VALIDATION_ERROR').toEqual([]);
   });
 
   check('ERR-7', 'refuses a world snapshot import with a nested number turned into a string', async () => {

@@ -9,9 +9,10 @@ import { documents } from '../suite/checks/documents.ts';
 import { Budget, checkProperty, Unjudgeable } from '../suite/generate/property.ts';
 import { anyRequest, describeRequest, generatedOperations, resolve, short, type GenRequest, type Owned } from '../suite/generate/requests.ts';
 import { answered, expectCanary, expectNo5xx, Probe, targetSilent, type Canary } from '../suite/generate/probe.ts';
+import { LONG_INTEGERS } from '../suite/generate/values.ts';
 import { describeSequence, maxTickSeconds, runSequence, sequences } from '../suite/generate/sequences.ts';
 import type { RequirementId } from '../contract/requirements.ts';
-import { setup, check, api, config, createPersona, createWorld, notRun, ok, worldBody, type Reply } from './support/index.ts';
+import { setup, check, api, config, createPersona, createWorld, inFlight, notRun, ok, worldBody, type Reply } from './support/index.ts';
 import { CheckFailure } from '../suite/data/failure.ts';
 
 const client = api();
@@ -102,6 +103,24 @@ async function unlessBroken<T>(shrinking: boolean, make: () => Promise<T>): Prom
     throw shrinking && err instanceof CheckFailure ? new Unjudgeable() : err;
   }
 }
+
+describe('integers of 400 digits', () => {
+  // Whatever the generator draws: every number member of the bodies SPEC.md shows for a world's tick,
+  // event and a persona's tick and emotion, given a 400-digit integer (a JSON number no double holds).
+  check('ENV-4', 'a 400-digit integer in a number member SPEC.md types gets a 2xx or a 4xx in time', async (ctx) => {
+    if (!config().generated) notRun(ctx, 'needs --generated above 0');
+    const probe = new Probe(client, new Budget(Number.POSITIVE_INFINITY));
+    const sent: Array<{ operationId: string; id: string; text: (n: string) => string }> = [
+      { operationId: 'tickWorld', id: owned.worldId, text: (n) => `{"seconds":${n}}` },
+      { operationId: 'tickPersona', id: owned.personaId, text: (n) => `{"seconds":${n}}` },
+      { operationId: 'dispatchEvent', id: owned.worldId, text: (n) => `{"type":"cf-long","timestamp":${n},"stimulus":{"bodyBudgetDelta":${n}}}` },
+      { operationId: 'overrideEmotion', id: owned.personaId, text: (n) => `{"vad":{"V":${n}}}` },
+    ];
+    const tries = LONG_INTEGERS.flatMap((n) => sent.map((s) => ({ ...s, rawBody: s.text(n) })));
+    const answers = await inFlight(tries, (t) => probe.call(t.operationId, { params: { id: t.id }, rawBody: t.rawBody }));
+    tries.forEach((t, i) => expectNo5xx(answers[i], `${t.operationId} ${short(t.rawBody, 80)}`, 'ENV-4'));
+  });
+});
 
 describe('generated requests and stateful sequences', () => {
   check(['ENV-4', 'GEN-1'], 'generated requests for every operation get a 2xx or a 4xx in time, and leave a valid request on another world answering as before', async (ctx) => {

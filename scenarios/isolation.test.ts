@@ -1,5 +1,5 @@
 // Tenant isolation (needs --second-key): another tenant's world or persona is answered as missing on
-// every operation that names one, is never listed, and is left unchanged.
+// every operation that names one, live, soft-deleted and restored, is never listed, and is left unchanged.
 import { describe, expect } from 'vitest';
 import { setup, check, api, config, createPersona, createWorld, inFlight, notRun, ok, operationsOf, servedBody, walkList } from './support/index.ts';
 
@@ -47,6 +47,23 @@ describe('another tenant', () => {
     made.settle(ctx);
   });
 
+  check('ISO-1', "gets WORLD_NOT_FOUND on a world it does not own while the world is soft-deleted and after its restore, and cannot restore it", { needs: ['secondKey'] }, async () => {
+    const id = await createWorld(client, 'isolation deleted');
+    const foreign = async (operationId: string, state: string) => {
+      const reply = await client.call(operationId, { key: config().secondKey, params: { id } });
+      return reply.status !== 404 || reply.body?.error?.code !== 'WORLD_NOT_FOUND' ? `${operationId} (${state}) → ${reply.status} ${reply.body?.error?.code ?? ''}` : undefined;
+    };
+    ok(await client.call('deleteWorld', { params: { id } }), 'DELETE /worlds/{id} by its owner');
+    const wrong = [await foreign('getWorld', 'soft-deleted'), await foreign('restoreWorld', 'soft-deleted'), await foreign('getWorldSnapshot', 'soft-deleted')];
+    // The other tenant's restore must have changed nothing: the owner still finds the world deleted.
+    const stillDeleted = await client.call('getWorld', { params: { id } });
+    expect(stillDeleted.status, "after another tenant's restore the owner's world must still be soft-deleted (not readable)").toBeGreaterThanOrEqual(400);
+    ok(await client.call('restoreWorld', { params: { id } }), 'POST /worlds/{id}/restore by its owner');
+    wrong.push(await foreign('getWorld', 'restored'), await foreign('deleteWorld', 'restored'));
+    expect(wrong.filter(Boolean), "answers to another tenant's requests on a soft-deleted or restored world that were not 404 WORLD_NOT_FOUND").toEqual([]);
+    ok(await client.call('getWorld', { params: { id } }), "the owner's restored world after another tenant's requests");
+  });
+
   check('ISO-2', "never sees another tenant's worlds in GET /worlds", { needs: ['secondKey'] }, async (ctx) => {
     const seen = await walkList(client, 'listWorlds', { key: config().secondKey });
     expect(seen.ids).not.toContain(worldId);
@@ -70,5 +87,21 @@ describe('another tenant', () => {
     expect(listed.complete, 'GET /personas: the walk of its pages did not reach the end').toBe(true);
     ok(await client.call('getPersona', { params: { id: personaId } }), "the owner's persona after another tenant's requests");
     made.settle(ctx);
+  });
+
+  check('ISO-3', "cannot read or restore a persona it does not own while the persona is soft-deleted, answered as for a missing one", { needs: ['secondKey'] }, async () => {
+    const id = await createPersona(client, 'isolation deleted');
+    const missing = `missing-${id.replace(/\W/g, '')}x`;
+    ok(await client.call('deletePersona', { params: { id } }), 'DELETE /personas/{id} by its owner');
+    const wrong: string[] = [];
+    for (const operationId of ['getPersona', 'restorePersona']) {
+      const foreign = await client.call(operationId, { key: config().secondKey, params: { id } });
+      const absent = await client.call(operationId, { key: config().secondKey, params: { id: missing } });
+      if (foreign.body?.error?.code !== 'PERSONA_NOT_FOUND' || foreign.status !== absent.status) wrong.push(`${operationId} → ${foreign.status} ${foreign.body?.error?.code ?? ''} (a missing persona: ${absent.status})`);
+    }
+    expect(wrong, "answers to another tenant's requests on a soft-deleted persona that were not those of a missing persona").toEqual([]);
+    const stillDeleted = await client.call('getPersona', { params: { id } });
+    expect(stillDeleted.status, "after another tenant's restore the owner's persona must still be soft-deleted (not readable)").toBeGreaterThanOrEqual(400);
+    ok(await client.call('restorePersona', { params: { id } }), 'POST /personas/{id}/restore by its owner');
   });
 });

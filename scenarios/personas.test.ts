@@ -144,6 +144,20 @@ describe('POST /personas/{id}/annotate', () => {
     const prompt = ok(await client.call('promptContext', { params: { id } }), 'POST /personas/{id}/prompt-context');
     expect(JSON.stringify(prompt), 'the prompt-context result should contain the annotated text').toContain(text);
   });
+
+  check('PERS-7', 'two annotations are both appended, in the order they were sent', async (ctx) => {
+    const id = await createPersona(client, 'persona-annotate-two');
+    const texts = [`${named('first note')}: the kettle is on`, `${named('second note')}: the train is late`];
+    for (const text of texts) {
+      const made = bodyFor(ctx, 'annotate', [role('the text', ['text', 'note', 'annotation', 'content', 'message'], () => text)]);
+      ok(await client.call('annotate', { params: { id }, body: made.body }), `POST /personas/{id}/annotate with ${made.shown}`);
+    }
+    const prompt = JSON.stringify(ok(await client.call('promptContext', { params: { id } }), 'POST /personas/{id}/prompt-context'));
+    // JSON.stringify escapes as the prompt does: compare the texts written the same way.
+    const at = texts.map((t) => prompt.indexOf(JSON.stringify(t).slice(1, -1)));
+    expect(at.map((i) => i >= 0), 'both annotated texts should be in the prompt-context result (appended, not replaced)').toEqual([true, true]);
+    expect(at[0], 'the first annotation should come before the second (appended)').toBeLessThan(at[1]);
+  });
 });
 
 describe('POST /personas/{id}/next-response', () => {
@@ -155,6 +169,9 @@ describe('POST /personas/{id}/next-response', () => {
     const result = await perceive(client, id, { type: 'cf-question', payload: { message: 'What are you thinking about?' } });
     const said = result?.response?.text ?? result?.text;
     expect(said, 'the next response text (result.response.text or result.text of perceive) should be the forced text').toBe(text);
+    // "the next response": the one after it is the persona's own again.
+    const later = await perceive(client, id, { type: 'cf-question', payload: { message: 'And now?' } });
+    expect(later?.response?.text ?? later?.text, 'the response after the forced one should not be the forced text again').not.toBe(text);
   });
 });
 

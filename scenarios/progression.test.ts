@@ -1,5 +1,6 @@
 // Progression of a world: events counted by type, an event_count trigger moving the phase when its
-// count reaches the threshold, the record of the firing, phaseChanged, and oneShot.
+// count reaches the threshold (read through query, context and snapshot), the record of the firing,
+// phaseChanged, and oneShot.
 //
 // SPEC.md counts events in eventCounts and says "the tick result reports phaseChanged"; whether a
 // trigger fires when the event is dispatched or only at the next tick is left open. So every step
@@ -53,6 +54,10 @@ describe('progression: eventCounts (POST /worlds/{id}/events, /tick, /query)', (
     expect(p.eventCounts, 'eventCounts must be an object').toBeTypeOf('object');
     expect(p.eventCounts?.thunder, 'eventCounts.thunder after two thunder events').toBe(2);
     expect(p.eventCounts?.['cf-rustle'], 'eventCounts[cf-rustle] after one cf-rustle event').toBe(1);
+    // The snapshot carries the same progression state.
+    const snap = ok(await client.call('getWorldSnapshot', { params: { id } }), 'GET /worlds/{id}/snapshot');
+    expect(snap.progression?.eventCounts?.thunder, 'snapshot progression.eventCounts.thunder after two thunder events').toBe(2);
+    expect(snap.progression?.eventCounts?.['cf-rustle'], 'snapshot progression.eventCounts[cf-rustle] after one cf-rustle event').toBe(1);
   });
 });
 
@@ -66,6 +71,11 @@ describe('progression: event_count triggers (POST /worlds/{id}/events, /tick, /q
     await dispatch(client, id, 'thunder');
     await tick(client, id);
     expect((await state(client, id)).currentPhase, `after the ${THRESHOLD}th thunder event and a tick the phase must be the trigger's targetPhase`).toBe('storm');
+    // Every view of the phase shows it: the context's currentPhase and the snapshot's progression.
+    const context = ok(await client.call('worldContext', { params: { id }, body: { entityName: 'ana' } }), 'POST /worlds/{id}/context');
+    expect(context.currentPhase, 'context currentPhase after the trigger fired').toBe('storm');
+    const snap = ok(await client.call('getWorldSnapshot', { params: { id } }), 'GET /worlds/{id}/snapshot');
+    expect(snap.progression?.currentPhase, 'snapshot progression.currentPhase after the trigger fired').toBe('storm');
   });
 
   check('PROG-3', 'records the firing: phaseHistory gains an entry with the triggerId, firedTriggerIds gains the id', async () => {

@@ -86,6 +86,24 @@ describe('POST /worlds/{id}/events', () => {
   });
 });
 
+describe('recent events: snapshot recentEvents and context whatHappened', () => {
+  check('SIM-12', 'two events dispatched to ana are both in the snapshot\'s recentEvents and in whatHappened of her context', async () => {
+    const before = ok(await client.call('worldContext', { params: { id: worldId }, body: { entityName: 'ana' } }), 'context of ana');
+    const spaceId = before.whoAmI?.spaceId;
+    // Two events, in ana's space and aimed at her: whatever a deployment counts as recent or as what
+    // an entity witnessed, the last two events of her own space are.
+    const types = ['cf-sim-knock', 'cf-sim-letter'];
+    for (const type of types) {
+      ok(await client.call('dispatchEvent', { params: { id: worldId }, body: { type, sourceEntity: 'user', targetEntity: 'ana', ...(typeof spaceId === 'string' ? { spaceId } : {}), payload: { note: type } } }), `dispatching ${type}`);
+    }
+    const typesIn = (events: unknown) => (Array.isArray(events) ? events.map((e) => e?.type) : []);
+    const snap = ok(await client.call('getWorldSnapshot', { params: { id: worldId } }), 'GET /worlds/{id}/snapshot');
+    expect(typesIn(snap.recentEvents), 'snapshot recentEvents should hold both events just dispatched').toEqual(expect.arrayContaining(types));
+    const ctx = ok(await client.call('worldContext', { params: { id: worldId }, body: { entityName: 'ana' } }), 'context of ana');
+    expect(typesIn(ctx.whatHappened), 'whatHappened of ana\'s context should hold both events just dispatched to her').toEqual(expect.arrayContaining(types));
+  });
+});
+
 describe('POST /worlds/{id}/tick', () => {
   check('SIM-3', 'answers the affected entities and the events of the advance', async () => {
     const result = ok(await client.call('tickWorld', { params: { id: worldId }, body: { seconds: 30 } }), 'tick');

@@ -12,6 +12,11 @@ export interface Fault extends FaultHooks {
   description: string;
   /** Areas of the suite to run against it (`--only`). */
   areas: SelectableArea[];
+  /**
+   * Only the checks of these requirements run in those areas (`--only ID`), for a fault only they
+   * can see: the matrix stays fast as it grows. Default: every check of the areas.
+   */
+  only?: RequirementId[];
   /** Requirement ids at least one of which must fail; [] for a control that must pass. */
   expected: RequirementId[];
   /** Shown instead of the ids (e.g. "any MUST"). */
@@ -46,6 +51,42 @@ const forwardTo = (ctx: FaultContext, req: FaultRequest, method: string, path: s
   return ctx.forward({ ...req, method, path, query: new URLSearchParams(), headers, body, params: {}, operationId: undefined });
 };
 const triggersOf = (body: Json): Json[] => (Array.isArray(body.definition?.progression?.triggers) ? body.definition.progression.triggers : []);
+
+/** The keys the deployment knows. */
+const knownKeys = (ctx: FaultContext) => [ctx.keys.mainKey, ctx.keys.secondKey, ctx.keys.rateLimitKey, ctx.keys.originKey].filter((k): k is string => !!k);
+/** A key comparison gone wrong: an unknown key that `match`es a known one is served as that key. */
+const keyMatchedBy = (match: (sent: string, known: string) => boolean): FaultHooks['request'] => (req, ctx) => {
+  const sent = keyOf(req);
+  if (!sent || knownKeys(ctx).includes(sent)) return;
+  const known = knownKeys(ctx).find((k) => match(sent, k));
+  if (known) req.headers['x-api-key'] = known;
+};
+/** An allowlist comparison gone wrong: an Origin of the restricted key that `match`es the allowed one is served as it. */
+const originMatchedBy = (match: (sent: string, allowed: string, req: FaultRequest) => boolean): FaultHooks['request'] => (req, ctx) => {
+  const sent = req.headers.origin;
+  const allowed = ctx.keys.allowedOrigin;
+  if (sent && allowed && sent !== allowed && keyOf(req) === ctx.keys.originKey && match(sent, allowed, req)) req.headers.origin = allowed;
+};
+const hostOf = (origin: string) => { try { return new URL(origin).hostname; } catch { return undefined; } };
+/** The set of ids kept under `name` in the proxy's memory. */
+const idSet = (ctx: FaultContext, name: string): Set<string> => {
+  if (!ctx.state.has(name)) ctx.state.set(name, new Set<string>());
+  return ctx.state.get(name) as Set<string>;
+};
+/** Keeps the ids the main tenant soft-deleted (and no longer once restored) under `deleted`, and those restored under `restored`. */
+const trackDeletes: FaultHooks['response'] = (res, req, ctx) => {
+  const id = req.params.id;
+  if (!id || !is2xx(res) || keyOf(req) !== ctx.keys.mainKey) return;
+  if (is(req, 'deleteWorld', 'deletePersona')) { idSet(ctx, 'deleted').add(id); idSet(ctx, 'restored').delete(id); }
+  if (is(req, 'restoreWorld', 'restorePersona')) { idSet(ctx, 'deleted').delete(id); idSet(ctx, 'restored').add(id); }
+};
+/** The string values of a body (an annotation or a forced text, whatever member carries it). */
+const stringsOf = (body: unknown): string[] => (typeof body === 'string' ? [body] : body && typeof body === 'object' ? Object.values(body).filter((v): v is string => typeof v === 'string') : []);
+/** A number member given as a numeric string, turned into the number (Number("60")), as a lenient parser does. */
+const coerceNumber = (o: Json | undefined, key: string) => {
+  const v = o?.[key];
+  if (o && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) o[key] = Number(v);
+};
 
 /** Whether a request names this word: as a path segment, a query value or key, or a key or string of its body. */
 function names(req: FaultRequest, word: string): boolean {
@@ -690,6 +731,194 @@ export const FAULTS: Fault[] = [
     description: 'a body that is not JSON is answered by the HTTP layer: 400 text/html outside the error envelope',
     answer: (req) => (typeof req.body === 'string' && /json/.test(req.headers['content-type'] ?? '')
       ? { status: 400, headers: { 'content-type': 'text/html' }, body: '<html><body><h1>400 Bad Request</h1></body></html>' } : undefined),
+  },
+
+  // ---- Near misses (docs/finding-power.md): a rule compared one step short of the truth ----
+  {
+    id: 'auth-key-prefix-match', areas: ['auth'], only: ['AUTH-2'], expected: ['AUTH-2'],
+    description: 'Authentication 1: a key is compared on the length of the stored one (a known key with characters added is accepted)',
+    request: keyMatchedBy((sent, known) => sent.startsWith(known)),
+  },
+  {
+    id: 'auth-key-truncated-accepted', areas: ['auth'], only: ['AUTH-2'], expected: ['AUTH-2'],
+    description: 'Authentication 1: a key is compared on the length of the sent one (a known key cut short, 8 characters or more, is accepted)',
+    request: keyMatchedBy((sent, known) => sent.length >= 8 && known.startsWith(sent)),
+  },
+  {
+    id: 'auth-key-last-char-ignored', areas: ['auth'], only: ['AUTH-2'], expected: ['AUTH-2'],
+    description: 'Authentication 1: a key is compared without its last character (a known key with its last character changed is accepted)',
+    request: keyMatchedBy((sent, known) => sent.length === known.length && sent.slice(0, -1) === known.slice(0, -1)),
+  },
+  {
+    id: 'auth-key-case-insensitive', areas: ['auth'], only: ['AUTH-2'], expected: ['AUTH-2'],
+    description: 'Authentication 1: keys are compared without case',
+    request: keyMatchedBy((sent, known) => sent.toLowerCase() === known.toLowerCase()),
+  },
+  {
+    id: 'auth-key-whitespace-stripped', areas: ['auth'], only: ['AUTH-2'], expected: ['AUTH-2'],
+    description: 'Authentication 1: whitespace is removed from a key before it is compared',
+    request: keyMatchedBy((sent, known) => sent.replace(/\s+/g, '') === known),
+  },
+  {
+    id: 'origin-allowlist-prefix-match', areas: ['auth'], only: ['AUTH-4'], expected: ['AUTH-4'],
+    description: 'Authentication 6: an Origin is allowed when it begins with a configured one (https://allowed.example.evil.test passes)',
+    request: originMatchedBy((sent, allowed) => sent.startsWith(allowed)),
+  },
+  {
+    id: 'origin-allowlist-host-only', areas: ['auth'], only: ['AUTH-4'], expected: ['AUTH-4'],
+    description: 'Authentication 6: an Origin is compared on its host alone (another scheme or port passes)',
+    request: originMatchedBy((sent, allowed) => hostOf(sent) !== undefined && hostOf(sent) === hostOf(allowed)),
+  },
+  {
+    id: 'origin-allowlist-world-api-only', areas: ['auth'], only: ['AUTH-4'], expected: ['AUTH-4'],
+    description: 'Authentication 6: the allowlist guards the World API only; the Persona API serves any Origin',
+    request: originMatchedBy((_sent, _allowed, req) => req.path.startsWith('/personas')),
+  },
+  {
+    id: 'other-tenant-restores-deleted', areas: ['isolation'], only: ['ISO-1', 'ISO-3'], expected: ['ISO-1', 'ISO-3'],
+    description: "Resources (a world belongs to a tenant): the tenant is not checked on soft-deleted records; another tenant's read or restore of a soft-deleted world or persona is served as its owner's",
+    request: (req, ctx) => { if (keyOf(req) === ctx.keys.secondKey && req.params.id && idSet(ctx, 'deleted').has(req.params.id)) req.headers['x-api-key'] = ctx.keys.mainKey; },
+    response: trackDeletes,
+  },
+
+  // ---- Second instances: appending, order, paging, a one-off ----
+  {
+    id: 'list-page-drops-last-item', areas: ['worlds'], only: ['WORLD-4'], expected: ['WORLD-4'],
+    description: 'GET /worlds: a page followed by a next one loses its last world (the cursor points past it)',
+    response: onResult(['listWorlds'], (r) => { if (r.nextCursor && Array.isArray(r.worlds) && r.worlds.length > 1) r.worlds.pop(); }),
+  },
+  {
+    id: 'list-default-limit-10', areas: ['worlds'], only: ['WORLD-2'], expected: ['WORLD-2'],
+    description: 'Limits: GET /worlds without a limit answers pages of 10, not 20',
+    request: (req) => { if (is(req, 'listWorlds') && !req.query.has('limit')) req.query.set('limit', '10'); },
+  },
+  {
+    id: 'annotation-replaces-previous', areas: ['personas'], only: ['PERS-7'], expected: ['PERS-7'],
+    description: 'POST /personas/{id}/annotate "appends": a second annotation replaces the first in the prompt',
+    request: (req, ctx) => {
+      if (!is(req, 'annotate') || !req.params.id) return;
+      const key = `notes ${req.params.id}`;
+      ctx.state.set(key, [...((ctx.state.get(key) as string[] | undefined) ?? []), ...stringsOf(req.body)]);
+    },
+    response: (res, req, ctx) => {
+      const notes = is(req, 'promptContext') && is2xx(res) ? ctx.state.get(`notes ${req.params.id}`) as string[] | undefined : undefined;
+      if (!notes || notes.length < 2) return;
+      let text = JSON.stringify(res.body);
+      for (const earlier of notes.slice(0, -1)) text = text.split(JSON.stringify(earlier).slice(1, -1)).join('');
+      res.body = JSON.parse(text);
+    },
+  },
+  {
+    id: 'forced-response-sticks', areas: ['personas'], only: ['PERS-8'], expected: ['PERS-8'],
+    description: 'POST /personas/{id}/next-response forces "the next response text": the forced text stays for every later response',
+    request: (req, ctx) => { if (is(req, 'forceNextResponse') && req.params.id) { const [text] = stringsOf(req.body); if (text) ctx.state.set(`forced ${req.params.id}`, text); } },
+    response: onResult(['perceive'], (r, req, ctx) => {
+      const text = ctx.state.get(`forced ${req.params.id}`);
+      if (typeof text !== 'string') return;
+      if (r.response && typeof r.response === 'object') r.response.text = text; else r.text = text;
+    }),
+  },
+
+  // ---- Values compared through every view (type right, value wrong or stale) ----
+  {
+    id: 'world-createdAt-restamped', areas: ['worlds'], only: ['WORLD-1'], expected: ['WORLD-1'],
+    description: 'GET /worlds/{id} answers createdAt as the time of the read, not of the creation',
+    response: onResult(['getWorld'], (r) => { if (r.world && typeof r.world.createdAt === 'number') r.world.createdAt = Date.now(); }),
+  },
+  {
+    id: 'world-patch-not-in-views', areas: ['worlds'], only: ['WORLD-7'], expected: ['WORLD-7'],
+    description: "PATCH /worlds/{id} reaches GET only: the context's worldIdentity and the snapshot's definition keep the identity given at creation",
+    response: async (res, req, ctx) => {
+      if (is(req, 'createWorld')) { const r = resultOf(res); if (r?.worldId && (req.body as Json)?.definition?.identity) ctx.state.set(`identity ${r.worldId}`, (req.body as Json).definition.identity); return; }
+      const identity = ctx.state.get(`identity ${req.params.id}`);
+      const r = identity ? resultOf(res) : undefined;
+      if (!r) return;
+      if (is(req, 'worldContext') && r.worldIdentity) r.worldIdentity = identity;
+      if (is(req, 'getWorldSnapshot') && r.definition) r.definition.identity = identity;
+    },
+  },
+  {
+    id: 'recent-events-not-updated', areas: ['simulation'], only: ['SIM-12'], expected: ['SIM-12'],
+    description: 'Events 5: the world snapshot answers recentEvents empty whatever was dispatched',
+    response: onResult(['getWorldSnapshot'], (r) => { if (Array.isArray(r.recentEvents)) r.recentEvents = []; }),
+  },
+  {
+    id: 'what-happened-stale', areas: ['simulation'], only: ['SIM-12'], expected: ['SIM-12'],
+    description: 'Events 5: the context of an entity answers whatHappened empty whatever was dispatched to it',
+    response: onResult(['worldContext'], (r) => { if (Array.isArray(r.whatHappened)) r.whatHappened = []; }),
+  },
+  {
+    id: 'snapshot-event-counts-stale', areas: ['progression'], only: ['PROG-1'], expected: ['PROG-1'],
+    description: 'Progression state "in query and snapshot results": the snapshot answers eventCounts empty (query keeps them)',
+    response: onResult(['getWorldSnapshot'], (r) => eachProgression(r, (p) => { p.eventCounts = {}; })),
+  },
+  {
+    id: 'context-phase-stale', areas: ['progression'], only: ['PROG-2'], expected: ['PROG-2'],
+    description: "World context currentPhase: the context answers the world's initialPhase whatever triggers fired",
+    response: async (res, req, ctx) => {
+      if (is(req, 'createWorld')) { const r = resultOf(res); const p = (req.body as Json)?.definition?.progression?.initialPhase; if (r?.worldId && typeof p === 'string') ctx.state.set(`initial ${r.worldId}`, p); return; }
+      const initial = ctx.state.get(`initial ${req.params.id}`);
+      const r = is(req, 'worldContext') && initial ? resultOf(res) : undefined;
+      if (r && typeof r.currentPhase === 'string') r.currentPhase = initial;
+    },
+  },
+  {
+    id: 'deleted-world-still-queryable', areas: ['states'], only: ['STATE-2'], expected: ['STATE-2'],
+    description: 'a soft-deleted world is hidden from GET and the list, but query, context and snapshot still serve it',
+    async answer(req, ctx) {
+      const id = req.params.id;
+      if (!id || !is(req, 'queryWorld', 'worldContext', 'getWorldSnapshot') || !idSet(ctx, 'deleted').has(id)) return undefined;
+      const world = `/worlds/${encodeURIComponent(id)}`;
+      await forwardTo(ctx, req, 'POST', `${world}/restore`);
+      try { return await ctx.forward(req); } finally { await forwardTo(ctx, req, 'DELETE', world); }
+    },
+    response: trackDeletes,
+  },
+  {
+    id: 'restored-world-views-missing', areas: ['states'], only: ['STATE-1'], expected: ['STATE-1'],
+    description: 'a restored world is back in GET and the list, but query, context and snapshot still answer WORLD_NOT_FOUND',
+    answer: (req, ctx) => (req.params.id && is(req, 'queryWorld', 'worldContext', 'getWorldSnapshot') && idSet(ctx, 'restored').has(req.params.id)
+      ? json(404, { error: { code: 'WORLD_NOT_FOUND', message: 'fault: world not found' } }) : undefined),
+    response: trackDeletes,
+  },
+  {
+    id: 'deleted-persona-state-readable', areas: ['states'], only: ['STATE-4'], expected: ['STATE-4'],
+    description: 'a soft-deleted persona is hidden from GET and the list, but its state and snapshot are still served',
+    async answer(req, ctx) {
+      const id = req.params.id;
+      if (!id || !is(req, 'getPersonaState', 'getPersonaSnapshot') || !idSet(ctx, 'deleted').has(id)) return undefined;
+      const persona = `/personas/${encodeURIComponent(id)}`;
+      await forwardTo(ctx, req, 'POST', `${persona}/restore`);
+      try { return await ctx.forward(req); } finally { await forwardTo(ctx, req, 'DELETE', persona); }
+    },
+    response: trackDeletes,
+  },
+
+  // ---- Lenient parsers: wrong inputs coerced, huge ones answered 5xx ----
+  {
+    id: 'numeric-string-coerced', areas: ['errors'], only: ['ERR-3'], expected: ['ERR-3'],
+    description: 'number members (tick seconds, VAD members, event timestamp, trigger threshold) given as numeric strings are coerced: "60" is taken as 60',
+    request: (req) => {
+      const b = req.body as Json | undefined;
+      if (!b || typeof b !== 'object') return;
+      if (is(req, 'tickWorld', 'tickPersona', 'timeJump')) coerceNumber(b, 'seconds');
+      if (is(req, 'overrideEmotion') && b.vad && typeof b.vad === 'object') for (const k of ['V', 'A', 'D']) coerceNumber(b.vad, k);
+      if (is(req, 'dispatchEvent', 'perceive')) coerceNumber(b, 'timestamp');
+      if (is(req, 'createWorld')) for (const t of triggersOf(b)) coerceNumber(t.condition, 'threshold');
+    },
+  },
+  {
+    id: 'boolean-string-coerced', areas: ['errors'], only: ['ERR-3'], expected: ['ERR-3'],
+    description: 'rules.physics (map<string,boolean>) values given as "true" or "false" are coerced to booleans',
+    request: onBody(['createWorld'], (b) => {
+      const physics = b.definition?.rules?.physics;
+      if (physics && typeof physics === 'object') for (const [k, v] of Object.entries(physics)) if (v === 'true' || v === 'false') physics[k] = v === 'true';
+    }),
+  },
+  {
+    id: 'long-integer-500', areas: ['generated'], expected: ['ENV-4'],
+    description: 'a body holding an integer literal of 100 digits or more is answered 500 (the number parser overflows)',
+    answer: (req) => (/\d{100,}/.test(req.rawBody) ? json(500, { error: { code: 'INTERNAL_ERROR', message: 'fault: number out of range' } }) : undefined),
   },
 
   // ---- Slow and flaky ----

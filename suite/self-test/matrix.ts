@@ -108,7 +108,7 @@ export interface Bench {
    * One conformance run; what it created is then soft-deleted at `cleanupUrl` (default: directly at
    * the reference, past any fault; a legal variant cleans through its own proxy, whose ids it knows).
    */
-  run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated?: number, cleanupUrl?: string, deadlineMs?: number, seed?: number): Promise<RunResult>;
+  run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated?: number, cleanupUrl?: string, deadlineMs?: number, seed?: number, only?: readonly RequirementId[]): Promise<RunResult>;
   /**
    * A proxy with these hooks in front of the reference, and the target it makes: the reference's keys,
    * the proxy's URL and the document the proxy serves. With `preflight`, the target is resolved as
@@ -128,13 +128,13 @@ export async function startBench(workDir: string, timeoutMs: number): Promise<Be
   let rateKeyFreeAt = 0;
 
   /** One conformance run; what it created is soft-deleted directly at the reference, past any fault. */
-  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated = GENERATED, cleanupUrl = target.baseUrl, deadlineMs = DEADLINE_MS, seed = SEED): Promise<RunResult> {
+  async function run(t: Target, areas: readonly SelectableArea[], runTimeoutMs: number, label: string, generated = GENERATED, cleanupUrl = target.baseUrl, deadlineMs = DEADLINE_MS, seed = SEED, only?: readonly RequirementId[]): Promise<RunResult> {
     if (areas.includes('rate-limit')) {
       const left = rateKeyFreeAt - Date.now();
       if (left > 0) await sleep(left);
     }
     const session = createSession(t, {
-      areas: [...areas], strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineAt: Date.now() + deadlineMs, workDir,
+      areas: [...areas], only: only?.length ? { wholeAreas: [], requirementIds: [...only] } : undefined, strict: true, keep: true, timeoutMs: runTimeoutMs, deadlineAt: Date.now() + deadlineMs, workDir,
       plan: 'enterprise', rpm: 0, rateLimitPlan: 'free', allowBillable: true, generated, seed, shownConfig: { selfTest: label }, print: () => undefined,
     });
     let result: RunResult | undefined;
@@ -206,7 +206,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
         exitCode: 2, failed: [], caughtBy: [], caught: false, suiteErrors: [], requests: 0, durationMs: 0,
       };
       try {
-        const result = await behindProxy(fault, (t) => run(t, fault.areas, fault.timeoutMs ?? timeoutMs, fault.id, fault.generated));
+        const result = await behindProxy(fault, (t) => run(t, fault.areas, fault.timeoutMs ?? timeoutMs, fault.id, fault.generated, undefined, undefined, undefined, fault.only));
         verdict.exitCode = result.exitCode;
         verdict.requests = result.requestCount;
         verdict.failed = result.requirements.filter((q) => q.outcome === 'fail').map((q) => q.id);
