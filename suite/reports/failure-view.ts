@@ -49,7 +49,7 @@ export interface ViewOptions {
 }
 
 /** `[ID, ID] title`: the JUnit test name and the heading start with the requirement ids (CI searches by them). */
-export const nameOf = (check: CheckResult) => `[${check.requirementIds.join(', ') || 'no id'}] ${safe(check.title)}`;
+export const nameOf = (check: CheckResult) => `[${check.requirementIds.join(', ') || (check.id === 'run' ? 'run' : 'no id')}] ${safe(check.title)}`;
 
 /** Whether `message` only repeats the title, expected and received (as a CheckFailure's message does). */
 function repeats(message: string, f: NonNullable<CheckResult['failure']>): boolean {

@@ -85,9 +85,28 @@ function testcase({ check, rows }: Case, options: TextOptions): string {
   }
 }
 
+/**
+ * The run itself, as one failed testcase, when it did not run to its end: a CI that counts failures
+ * must not read a stopped run (its unfinished checks skipped) or a run that never started as green.
+ */
+function runCase(result: RunResult): Case | undefined {
+  const why = result.notStarted ? `the run did not start: ${result.notStarted}` : result.stopped ? `the run stopped before its end: ${result.stopped}` : undefined;
+  if (!why) return undefined;
+  const notRun = result.checks.filter((c) => c.outcome === 'not-run').length;
+  const message = result.notStarted ? why : `${why}; ${notRun} of ${result.checks.length} checks not run`;
+  return {
+    check: {
+      id: 'run', area: 'run', title: result.notStarted ? 'the target could be checked' : 'the run ran to its end', requirementIds: [], level: 'MUST',
+      outcome: 'fail', operations: [], durationMs: result.durationMs,
+      failure: { requirementIds: [], title: message, message, culprit: 'target' },
+    },
+  };
+}
+
 export function renderJUnit(result: RunResult): string {
   const areas = new Map<string, Case[]>();
-  for (const c of casesOf(result)) areas.set(c.check.area, [...(areas.get(c.check.area) ?? []), c]);
+  const run = runCase(result);
+  for (const c of [...(run ? [run] : []), ...casesOf(result)]) areas.set(c.check.area, [...(areas.get(c.check.area) ?? []), c]);
   const tally = (cases: Case[], list = cases.map((c) => c.check)) => ({
     tests: list.length,
     failures: list.filter((c) => c.outcome === 'fail' && !c.known).length,

@@ -66,6 +66,10 @@ export interface RunResult {
   nothingVerified?: string;
   /** What became of the entries of --known-failures, when given. */
   knownFailures?: KnownFailureReport;
+  /** Set when the run never reached its checks (a preflight that failed, Ctrl-C before them): the cause. */
+  notStarted?: string;
+  /** Seed of the generated area (--seed), when it ran: the same seed and --generated repeat its requests. */
+  seed?: number;
 }
 
 /** What the collector hands over for one finished check (or one failed setup). */
@@ -105,6 +109,8 @@ export function buildResults(input: {
   knownFailures?: readonly KnownFailure[];
   /** Why the run stopped before its end (deadline, Ctrl-C), if it did. */
   stopped?: string;
+  /** Seed of the generated area, when it ran. */
+  seed?: number;
 }): RunResult {
   const checks: CheckResult[] = [];
   const exchanges: Exchange[] = [...(input.strayExchanges ?? [])];
@@ -112,7 +118,9 @@ export function buildResults(input: {
   const verdicts = new Map<RequirementId, Array<{ check: string; outcome: Outcome }>>();
   const say = (id: RequirementId, check: string, outcome: Outcome) => { if (!verdicts.has(id)) verdicts.set(id, []); verdicts.get(id)!.push({ check, outcome }); };
 
-  for (const t of input.checks) {
+  // One row per check: a check reported twice counts by its last report (CI tracks tests by name).
+  const last = new Map(input.checks.map((t) => [`${t.area}: ${t.title}`, t] as const));
+  for (const t of last.values()) {
     exchanges.push(...t.exchanges);
     const id = `${t.area}: ${t.title}`;
     const charged = t.failure?.requirementIds.length ? t.failure.requirementIds : t.requirementIds;
@@ -210,6 +218,7 @@ export function buildResults(input: {
     tool: 'simulation-conformance', runId: input.runId, startedAt: input.startedAt.toISOString(),
     durationMs: Date.now() - input.startedAt.getTime(), target: input.target, config: input.config,
     requirements, checks, coverage, drift: input.drift, requestCount: exchanges.length, summary, exitCode, stopped: input.stopped, nothingVerified,
+    ...(input.seed !== undefined ? { seed: input.seed } : {}),
     ...(known ? { knownFailures: known } : {}),
   };
 }

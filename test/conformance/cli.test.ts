@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { startReference, type RunningReference } from '../../reference/index.ts';
 import { conformance } from './run-cli.ts';
+import { REQUIREMENTS } from '../../contract/requirements.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -90,6 +91,15 @@ describe('npm run conformance against a deployment given by --base-url', () => {
     const results = JSON.parse(readFileSync(join(dir, 'interrupted', 'results.json'), 'utf8'));
     expect(results.stopped).toMatch(/interrupted/);
     expect(results.checks.some((c: any) => c.outcome === 'not-run' && /interrupted/.test(c.reason ?? ''))).toBe(true);
+    // Every check of both areas is listed, the simulation area's too though it never started, and
+    // the JUnit says the run was interrupted in a failed testcase, each name once.
+    const simulation = REQUIREMENTS.filter((q) => q.area === 'simulation').map((q) => q.id);
+    const listed = new Set(results.checks.flatMap((c: any) => c.requirementIds));
+    expect(simulation.filter((id) => !listed.has(id))).toEqual([]);
+    const junit = readFileSync(join(dir, 'interrupted', 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase name="\[run\] the run ran to its end"[^>]*>\s*<failure message="the run stopped before its end: interrupted \(SIGINT\)/);
+    const names = [...junit.matchAll(/<testcase name="([^"]*)" classname="([^"]*)"/g)].map((m) => `${m[2]} ${m[1]}`);
+    expect(new Set(names).size).toBe(names.length);
   }, 120_000);
 
   it('still cleans up everything when Ctrl-C is pressed twice, and says what is left', async () => {
@@ -120,11 +130,17 @@ describe('npm run conformance against a deployment given by --base-url', () => {
 });
 
 describe('a run that cannot start', () => {
-  it('says why in one line and exits 2 when the target is unreachable', async () => {
-    const run = await conformance(['--base-url', 'http://127.0.0.1:9', '--api-key', KEY]);
+  it('says why in one line and exits 2 when the target is unreachable, and leaves reports naming the cause', async () => {
+    const reports = join(dir, 'unreachable');
+    const run = await conformance(['--base-url', 'http://127.0.0.1:9', '--api-key', KEY, '--report-dir', reports]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9/);
+    // The CI step that publishes junit.xml finds the cause as a failed testcase.
+    const junit = readFileSync(join(reports, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase name="\[run\] the target could be checked"[^>]*>\s*<failure message="the run did not start: cannot reach http:\/\/127\.0\.0\.1:9/);
+    expect(JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8'))).toMatchObject({ exitCode: 2, notStarted: expect.stringMatching(/cannot reach/) });
+    expect(junit + readFileSync(join(reports, 'results.json'), 'utf8')).not.toContain(KEY);
   });
 
   it('refuses a live key without --allow-live, without printing it', async () => {
