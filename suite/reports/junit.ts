@@ -16,6 +16,7 @@ import type { CheckResult, RunResult } from '../results/results.ts';
 import { nameOf } from './failure-view.ts';
 import { renderFailure as renderText, type TextOptions } from './terminal.ts';
 import { firstLine, safe } from './text.ts';
+import { knownLabel } from '../results/known-failures.ts';
 
 /** Characters XML 1.0 forbids even as references (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): dropped. */
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -46,7 +47,8 @@ function casesOf(result: RunResult): Case[] {
   // Every per-response requirement is a testcase, checked or not: the same list in every run.
   for (const q of result.requirements.filter((r) => PER_RESPONSE.includes(r.id))) {
     const rows = folded.get(q.id) ?? [];
-    const broken = rows.filter((r) => r.outcome === 'fail' || r.outcome === 'warn');
+    // Rows a known failure accepts are not the requirement's failure, unless it is accepted whole.
+    const broken = rows.filter((r) => (r.outcome === 'fail' || r.outcome === 'warn') && (q.known || !r.known));
     const checked = rows.filter((r) => r.responses !== undefined).map((r) => `${r.operations[0]} (${r.responses})`);
     cases.push({
       rows: broken,
@@ -68,7 +70,7 @@ function testcase({ check, rows }: Case, options: TextOptions): string {
   const renderFailure = (c: CheckResult) => (rows?.length ? rows.map((r) => renderText(r, options)).join('\n\n') : renderText(c, options));
   if (check.known) {
     const k = check.known;
-    return `${open}>\n      <skipped message="${xmlAttr(`known failure of ${k.id}, accepted until ${k.expires}: ${safe(k.reason)}`)}"/>\n      <system-out>${xmlText(renderFailure(check))}</system-out>\n    </testcase>`;
+    return `${open}>\n      <skipped message="${xmlAttr(`known failure of ${knownLabel(k)}, accepted until ${k.expires}: ${safe(k.reason)}`)}"/>\n      <system-out>${xmlText(renderFailure(check))}</system-out>\n    </testcase>`;
   }
   switch (check.outcome) {
     case 'pass':

@@ -6,7 +6,7 @@ import type { Failure } from '../data/failure.ts';
 import { curlOf, type Exchange } from '../data/exchange.ts';
 import type { OpenApiReader } from '../../contract/openapi-reader.ts';
 import { selects, type CheckFilter } from '../data/selection.ts';
-import { applyKnownFailures, type KnownFailure, type KnownFailureReport } from './known-failures.ts';
+import { applyKnownFailures, covers, type KnownFailure, type KnownFailureReport } from './known-failures.ts';
 
 /** pass; fail (a MUST broken, or a SHOULD under --strict); warn (a SHOULD broken); skip; not-run; error (a fault of the suite). */
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'not-run' | 'error';
@@ -148,6 +148,8 @@ export function buildResults(input: {
     });
   }
 
+  const today = new Date().toISOString().slice(0, 10);
+  const live = (input.knownFailures ?? []).filter((e) => e.expires >= today);
   // Per-response checks, one row per requirement × operation whose responses the check looked at.
   for (const requirementId of PER_RESPONSE) {
     const q = requirement(requirementId);
@@ -161,7 +163,10 @@ export function buildResults(input: {
       byOp.get(key)!.push(x);
     }
     for (const [operationId, list] of [...byOp].sort(([a], [b]) => a.localeCompare(b))) {
-      const bad = list.find((x) => x.problems[requirementId]?.length);
+      // The answer shown is the first whose problems an accepted known failure does not all cover: one
+      // broken field accepted on an operation must not hide another broken on a later answer.
+      const uncovered = (x: Exchange) => x.problems[requirementId]!.some((p) => !live.some((e) => covers(e, requirementId, operationId, p)));
+      const bad = list.find((x) => x.problems[requirementId]?.length && uncovered(x)) ?? list.find((x) => x.problems[requirementId]?.length);
       const id = `${requirementId} ${operationId}`;
       const outcome = bad ? broken(q.level, input.strict) : 'pass';
       say(requirementId, id, outcome);
@@ -210,7 +215,7 @@ export function buildResults(input: {
   // A run stopped before its end (deadline, Ctrl-C) has no verdict: 2, whatever it saw so far.
   // A run that verified no MUST requirement has none either: "nothing broken" is not a pass when
   // nothing was looked at (areas chosen, flags missing); 2, with why.
-  const known = input.knownFailures && applyKnownFailures(input.knownFailures, requirements, checks, new Date().toISOString().slice(0, 10));
+  const known = input.knownFailures && applyKnownFailures(input.knownFailures, requirements, checks, today);
   const nothingVerified = requirements.some((q) => q.level === 'MUST' && q.outcome === 'pass') ? undefined : whyNothingVerified(checks, input.areas);
   const exitCode = input.stopped ? 2 : requirements.some((q) => q.outcome === 'fail' && !q.known) ? 1
     : requirements.some((q) => q.outcome === 'error' && q.level === 'MUST') || nothingVerified ? 2 : 0;
