@@ -89,7 +89,7 @@ export function failureView(check: CheckResult, options: ViewOptions = {}): Fail
       // Never cut before the member the check asserted: a large body shows the members the failure names.
       body: safe(shownBody(x.responseBody, [f?.title, f?.expected, f?.received, f?.message], SHOWN_BODY)),
     },
-    // The curl the run built has the key as $API_KEY; rebuild it the same way when absent.
+    // The curl the run built reads the key from a variable ($API_KEY…); rebuild it the same way when absent.
     curl: f?.curl !== undefined ? safe(f.curl) : x ? safe(curlOf(x)) : undefined,
     setup: f?.setup && {
       note: `${f.setup.id} was made by the run${options.kept ? '' : ' and soft-deleted at its end (--keep leaves it)'}: make one first, then put its id in place of ${f.setup.id}`,

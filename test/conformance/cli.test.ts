@@ -116,6 +116,22 @@ describe('npm run conformance against a deployment given by --base-url', () => {
     expect(readdirSync(join(dir, 'twice')).filter((f) => f.startsWith('.created-'))).toEqual([]);
   }, 120_000);
 
+  it('given two keys of one tenant, names the key of each request in the curls and says both readings', async () => {
+    const sameTenant = await startReference({ keys: [
+      { key: KEY, tenantId: 'cli-a', plan: 'enterprise', rpm: 1_000_000 },
+      { key: SECOND, tenantId: 'cli-a', plan: 'enterprise', rpm: 1_000_000 },
+    ] });
+    try {
+      const run = await conformance(['--base-url', sameTenant.url, '--api-key', KEY, '--second-key', SECOND, '--only', 'ISO-2', '--report-dir', join(dir, 'same-tenant')]);
+      expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(1);
+      expect(run.stdout).toMatch(/either tenant isolation is broken, or the two keys belong to one tenant/);
+      // The failing request went out with the second key: its curl says so.
+      expect(run.stdout).toMatch(/curl -i -X GET '[^']*\/worlds[^']*' .*-H "X-API-Key: \$SECOND_API_KEY"/);
+    } finally {
+      await sameTenant.close();
+    }
+  }, 120_000);
+
   it('removes what a ledger lists with --cleanup, then the ledger itself', async () => {
     const created = await request(`${server.url}/worlds`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ definition: { identity: { name: 'left behind' } }, entities: [] }) });
     const worldId = ((await created.body.json()) as any).result.worldId;
