@@ -5,11 +5,17 @@
 import { STATUS_CODES } from 'node:http';
 import { curlOf } from '../data/exchange.ts';
 import type { CheckResult, Outcome } from '../results/results.ts';
-import { safe } from './text.ts';
+import { safe, shortened } from './text.ts';
 import { shownBody } from './focus.ts';
 
 /** About 1 KB of body: enough to see the error envelope or the offending member, short enough to scan. */
 export const SHOWN_BODY = 1024;
+
+/** A URL or a curl argument longer than this is cut, its length said: the whole request is in results.json. */
+export const SHOWN_VALUE = 300;
+
+/** A curl with every quoted argument (the URL, a body) longer than SHOWN_VALUE cut, its length said. */
+const shortCurl = (curl: string) => curl.replace(/'((?:[^']|'\\'')*)'/g, (whole, arg: string) => (arg.length > SHOWN_VALUE ? `'${shortened(arg, SHOWN_VALUE)}'` : whole));
 
 /**
  * The response headers a conformance verdict turns on (media type, Retry-After, CORS, Location…);
@@ -82,7 +88,7 @@ export function failureView(check: CheckResult, options: ViewOptions = {}): Fail
     // A check that ended without a failure record (e.g. an error with only a reason) still says why.
     message: message ?? (f ? undefined : check.reason === undefined ? undefined : safe(check.reason)),
     response: x && {
-      request: safe(`${x.method} ${x.url}`),
+      request: safe(`${x.method} ${shortened(x.url, SHOWN_VALUE)}`),
       status: `${x.status} ${STATUS_CODES[x.status] ?? ''}`.trim(),
       durationMs: x.durationMs,
       headers: Object.entries(x.responseHeaders).filter(([k]) => RELEVANT_HEADER.test(k.toLowerCase())).map(([k, v]) => [safe(k), safe(v)]),
@@ -90,10 +96,10 @@ export function failureView(check: CheckResult, options: ViewOptions = {}): Fail
       body: safe(shownBody(x.responseBody, [f?.title, f?.expected, f?.received, f?.message], SHOWN_BODY)),
     },
     // The curl the run built reads the key from a variable ($API_KEY…); rebuild it the same way when absent.
-    curl: f?.curl !== undefined ? safe(f.curl) : x ? safe(curlOf(x)) : undefined,
+    curl: f?.curl !== undefined ? safe(shortCurl(f.curl)) : x ? safe(shortCurl(curlOf(x))) : undefined,
     setup: f?.setup && {
       note: `${f.setup.id} was made by the run${options.kept ? '' : ' and soft-deleted at its end (--keep leaves it)'}: make one first, then put its id in place of ${f.setup.id}`,
-      curl: safe(f.setup.curl),
+      curl: safe(shortCurl(f.setup.curl)),
     },
   };
 }

@@ -120,6 +120,7 @@ export function renderJUnit(result: RunResult): string {
   // Properties repeat in each suite: the schema puts them there, and CI tools show them per suite.
   const properties = [
     ['runId', result.runId], ['target', safe(result.target.baseUrl)], ['embedded', String(result.target.embedded)], ['tool', result.tool],
+    ...(result.seed !== undefined ? [['seed', String(result.seed)]] : []),
   ].map(([name, value]) => `      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`).join('\n');
   const suites = [...areas].map(([area, list]) => [
     `  <testsuite name="${xmlAttr(area)}" ${attrs(tally(list))} timestamp="${xmlAttr(result.startedAt)}">`,

@@ -163,6 +163,7 @@ export function renderSummary(result: RunResult, options: SummaryOptions = {}): 
     `Checks:   ${result.checks.length}, ${plural(result.requestCount, 'request')} in ${formatDuration(result.durationMs)}`,
     `Target:   ${target}`,
     `Run:      ${safe(result.runId)}`,
+    ...(result.seed !== undefined ? [`Seed:     ${result.seed} (--seed ${result.seed} repeats the generated requests)`] : []),
   ];
   if (options.paths) {
     const p = options.paths;

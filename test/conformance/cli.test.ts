@@ -27,8 +27,11 @@ describe('npm run conformance against the embedded reference', () => {
     expect(results.summary.MUST.fail).toBe(0);
     const warned = results.checks.filter((c: { outcome: string }) => c.outcome === 'warn').map((c: { id: string; failure?: { message: string } }) => `${c.id}: ${c.failure?.message.slice(0, 300)}`);
     expect(warned, 'SHOULD checks that warned').toEqual([]);
-    expect(results.summary.MUST.error + results.summary.SHOULD.error).toBe(0);
+    expect(results.summary.MUST.error + results.summary.SHOULD.error, JSON.stringify(results.checks.filter((c: any) => c.outcome === "error").map((c: any) => [c.id, c.reason, c.failure?.message?.slice(0, 300)]))).toBe(0);
     expect(results.summary.MUST['not-run']).toBe(0);
+    // The generated area's seed, on a passing run too: the same --seed repeats its requests.
+    expect(results.seed).toEqual(expect.any(Number));
+    expect(readFileSync(join(reports, 'report.html'), 'utf8')).toContain(`<dt>Seed</dt><dd>${results.seed} `);
   });
 
   it('shows progress and a summary', () => {
