@@ -82,10 +82,6 @@ const USAGE = `Usage: npx tsx load/k6-host/testrun.ts --tier free|starter|pro|en
 Prints the k6-operator TestRun of a tier (YAML on stdout; load/README.md shows one).
 `;
 
-const USAGE = `Usage: npx tsx load/k6-host/testrun.ts --tier free|starter|pro|enterprise [--parallelism N] [--base-url URL] [--remote-write-url URL] [--rpm N]
-Prints the k6-operator TestRun of a tier (YAML on stdout; load/README.md shows one).
-`;
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     // parseArgs throws on an unknown flag (ERR_PARSE_ARGS_*): one line and exit 2, as every command here.
