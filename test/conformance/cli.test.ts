@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
+import { createServer, type AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { startReference, type RunningReference } from '../../reference/index.ts';
 import { conformance } from './run-cli.ts';
 import { REQUIREMENTS } from '../../contract/requirements.ts';
@@ -161,6 +163,23 @@ describe('a run that cannot start', () => {
     expect(JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8'))).toMatchObject({ exitCode: 2, notStarted: expect.stringMatching(/cannot reach/) });
     expect(junit + readFileSync(join(reports, 'results.json'), 'utf8')).not.toContain(KEY);
   });
+
+  it('leaves reports naming the cause when Ctrl-C comes during the preflight', async () => {
+    const reports = join(dir, 'early');
+    let child: ChildProcess | undefined;
+    // A target that takes the preflight's request and never answers: Ctrl-C once it has arrived.
+    const silent = createServer(() => child?.kill('SIGINT'));
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      const run = await conformance(['--base-url', `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, '--api-key', KEY, '--timeout-ms', '60000', '--report-dir', reports], {
+        onStart: (c) => { child = c; },
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toMatch(/<failure message="the run did not start: interrupted \(SIGINT\) before the checks started"/);
+    } finally {
+      silent.close();
+    }
+  }, 90_000);
 
   it('refuses a live key without --allow-live, without printing it', async () => {
     const run = await conformance(['--base-url', 'http://127.0.0.1:9', '--api-key', 'mk_live_secret_value_123']);
