@@ -78,16 +78,31 @@ async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
   // the reports all fall within it.
   const deadlineAt = Date.now() + v['deadline-s'] * 1000;
   const timeoutMs = v['timeout-ms'];
+  const shown = redacted(OPTIONS, v);
+  // A run that never reaches its checks still leaves reports: the CI step that publishes junit.xml
+  // finds the cause as a failed testcase, not an empty folder.
+  const startedAt = new Date();
+  const { notStartedResult } = await import('../suite/results/not-started.ts');
+  const notStarted = (cause: string) => {
+    const target = v['base-url'] ? { baseUrl: v['base-url'], embedded: false } : undefined;
+    writeReports(notStartedResult({ cause: scrub(cause, secrets), startedAt, target, config: { ...shown, areas } }), resolve(v['report-dir']), secrets);
+  };
   // Before the session exists, a signal or the deadline ends the preflight at once.
-  const early = () => { print('\ninterrupted before the checks started'); process.exit(2); };
+  const early = (signal: NodeJS.Signals) => {
+    print('\ninterrupted before the checks started');
+    notStarted(`interrupted (${signal}) before the checks started`);
+    process.exit(2);
+  };
   process.on('SIGINT', early);
   process.on('SIGTERM', early);
   const target = await resolveTarget({
     baseUrl: v['base-url'], apiKey: v['api-key'], allowLive: v['allow-live'], timeoutMs, deadlineAt, maxBodyBytes,
     rateLimitWindowMs: v['base-url'] ? undefined : EMBEDDED_RATE_WINDOW_MS,
+  }).catch((err: Error) => {
+    notStarted(err.message.split('\n')[0]);
+    throw err;
   });
   secrets.push(target.apiKey, target.extraKeys.secondKey, target.extraKeys.rateLimitKey, target.extraKeys.originKey);
-  const shown = redacted(OPTIONS, v);
   const session = createSession(target, {
     areas, only: selection, knownFailures: known, strict: v.strict, keep: v.keep, timeoutMs, deadlineAt, maxBodyMb: v['max-body-mb'],
     workDir: resolve(v['report-dir']), plan: v.plan, rpm: v.rpm, rateLimitPlan: v['rate-limit-plan'],

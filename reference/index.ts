@@ -30,7 +30,7 @@ export interface RunningReference {
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const registry = new KeyRegistry();
   for (const key of options.keys ?? []) registry.add(key);
-  const store = openStore({ db: options.db });
+  const store = await openStore({ db: options.db });
   const app = await buildApp({
     store, registry, rateLimitWindowMs: options.rateLimitWindowMs, bodyLimit: options.bodyLimit, logger: options.logger,
     requestTimeoutMs: options.requestTimeoutMs,

@@ -89,16 +89,22 @@ export function testRun(o: TestRunOptions) {
 
 export const renderTestRun = (o: TestRunOptions): string => stringify(testRun(o), { lineWidth: 0 });
 
+const USAGE = `Usage: npx tsx load/k6-host/testrun.ts --tier free|starter|pro|enterprise [--parallelism N] [--base-url URL] [--remote-write-url URL] [--rpm N]
+Prints the k6-operator TestRun of a tier (YAML on stdout; load/README.md shows one).
+`;
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { tier: { type: 'string' }, parallelism: { type: 'string', default: '1' }, 'base-url': { type: 'string' }, 'remote-write-url': { type: 'string' }, rpm: { type: 'string' } } });
   try {
-    if (!isPlan(values.tier ?? '')) throw new Error('--tier is required: free, starter, pro or enterprise');
+    // parseArgs throws on an unknown flag (ERR_PARSE_ARGS_*): one line and exit 2, as every command here.
+    const { values } = parseArgs({ options: { tier: { type: 'string' }, parallelism: { type: 'string', default: '1' }, 'base-url': { type: 'string' }, 'remote-write-url': { type: 'string' }, rpm: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    if (values.help) { process.stdout.write(USAGE); process.exit(0); }
+    if (!isPlan(values.tier ?? '')) throw new Error('--tier is required: free, starter, pro or enterprise (--help lists the options)');
     process.stdout.write(renderTestRun({
       tier: values.tier as Plan, parallelism: Number(values.parallelism), baseUrl: values['base-url'] ?? '', remoteWriteUrl: values['remote-write-url'] ?? '',
       ...(values.rpm ? { rpm: Number(values.rpm) } : {}),
     }));
   } catch (err) {
-    process.stderr.write(`testrun: ${(err as Error).message}\n`);
+    process.stderr.write(`testrun: ${(err as Error).message.split('\n')[0]}\n`);
     process.exit(2);
   }
 }

@@ -24,6 +24,18 @@ export interface Exchange {
   notChecked?: Partial<Record<RequirementId, string>>;
   /** The answer (or the connection's end) came from the HTTP stack in front of the service, refusing an oversize request: why. */
   refusedByStack?: string;
+  /** The shell variable the curl reads the request's key from, when it is not the main key's $API_KEY (keyVariableOf). */
+  keyVariable?: string;
+}
+
+/** The keys of a run by the shell variable a reproduction reads each from (docs/conformance.md, "Reading a failure"). */
+export const KEY_VARIABLES = { apiKey: 'API_KEY', secondKey: 'SECOND_API_KEY', rateLimitKey: 'RATE_LIMIT_KEY', originKey: 'ORIGIN_KEY' } as const;
+
+/** The variable of the key a request went out with: another tenant's request must not be repeated with the main key. */
+export function keyVariableOf(keys: Partial<Record<keyof typeof KEY_VARIABLES, string>>, key: string | undefined): string | undefined {
+  if (!key || key === keys.apiKey) return undefined;
+  const role = (Object.keys(KEY_VARIABLES) as Array<keyof typeof KEY_VARIABLES>).find((r) => keys[r] === key);
+  return role && KEY_VARIABLES[role];
 }
 
 /** Bodies and URLs (a generated URL may be 6,000 characters, a body 150,000) are kept to a readable size. */
@@ -31,11 +43,11 @@ export const cut = (text: string) => (text.length > BODY_LIMIT ? `${text.slice(0
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** A curl command that repeats the request; the key is a shell variable, never its value. */
-export function curlOf(x: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>): string {
+/** A curl command that repeats the request; the key is a shell variable (the one of the key it went out with), never its value. */
+export function curlOf(x: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'keyVariable'>): string {
   const parts = ['curl', '-i', '-X', x.method, quote(x.url)];
   for (const [k, v] of Object.entries(x.requestHeaders)) {
-    parts.push('-H', k === 'x-api-key' ? `"X-API-Key: $API_KEY"` : quote(`${k}: ${v}`));
+    parts.push('-H', k === 'x-api-key' ? `"X-API-Key: $${x.keyVariable ?? 'API_KEY'}"` : quote(`${k}: ${v}`));
   }
   if (x.requestBody !== undefined) parts.push('--data-raw', quote(x.requestBody));
   return parts.join(' ');

@@ -17,7 +17,7 @@ export interface Failure {
   received?: string;
   message: string;
   exchange?: Exchange;
-  /** A command that repeats the exchange, the key read from $API_KEY. */
+  /** A command that repeats the exchange, the key read from $API_KEY (or $SECOND_API_KEY…: the one it went out with). */
   curl?: string;
   /** What the reproduction needs first: the request that created the world or persona `id` it names. */
   setup?: { id: string; curl: string };

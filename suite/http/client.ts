@@ -9,7 +9,7 @@ import { whyFailed } from './why.ts';
 import type { ResponseValidator } from '../../contract/validate.ts';
 import { documents, type Documents } from '../checks/documents.ts';
 import { suiteConfig, type SuiteConfig } from '../data/config.ts';
-import { cut, type Exchange } from '../data/exchange.ts';
+import { cut, keyVariableOf, type Exchange } from '../data/exchange.ts';
 import { redactHeaders, scrub } from '../data/redact.ts';
 import { record } from './recorder.ts';
 import { noteWait } from './waits.ts';
@@ -80,6 +80,8 @@ export class Client {
     const headers: Record<string, string> = { accept: 'application/json', ...(requestBody !== undefined ? { 'content-type': 'application/json' } : {}), ...o.headers };
     if (key) headers['x-api-key'] = key;
     const size = requestSize(method, this.config.baseUrl + target, headers, requestBody);
+    // A reproduction repeats the request with the key it went out with, not the main key.
+    const keyVariable = keyVariableOf(this.config, key ?? undefined);
     for (let attempt = 0; ; attempt++) {
       // The pacing is the main key's plan; a check that provokes 429 on purpose (with a key it may
       // exhaust) is not held back by another key's plan.
@@ -113,7 +115,7 @@ export class Client {
           operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)), requestHeaders: redactHeaders(headers, secrets),
           requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)), status: res?.statusCode ?? 0,
           responseHeaders: res ? redactHeaders(res.headers as Record<string, unknown>, secrets) : {},
-          responseBody: '', durationMs: Math.round(performance.now() - started), checked: [], problems: {}, ...(refusedByStack ? { refusedByStack } : {}),
+          responseBody: '', durationMs: Math.round(performance.now() - started), checked: [], problems: {}, ...(refusedByStack ? { refusedByStack } : {}), ...(keyVariable ? { keyVariable } : {}),
         };
         record(exchange);
         const title = `${method} ${target}: the target gave no complete answer (${scrub(why, secrets)})`;
@@ -135,7 +137,7 @@ export class Client {
       const exchange: Exchange = {
         operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)),
         requestHeaders: redactHeaders(headers, secrets), requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)),
-        status: res.statusCode, responseHeaders, responseBody: cut(shown), durationMs,
+        status: res.statusCode, responseHeaders, responseBody: cut(shown), durationMs, ...(keyVariable ? { keyVariable } : {}),
         ...inspect({ method, operation: op, status: res.statusCode, contentType: responseHeaders['content-type'], body, text, bundled: this.bundled, served: this.served, size }),
       };
       record(exchange);

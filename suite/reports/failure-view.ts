@@ -5,11 +5,17 @@
 import { STATUS_CODES } from 'node:http';
 import { curlOf } from '../data/exchange.ts';
 import type { CheckResult, Outcome } from '../results/results.ts';
-import { safe } from './text.ts';
+import { safe, shortened } from './text.ts';
 import { shownBody } from './focus.ts';
 
 /** About 1 KB of body: enough to see the error envelope or the offending member, short enough to scan. */
 export const SHOWN_BODY = 1024;
+
+/** A URL or a curl argument longer than this is cut, its length said: the whole request is in results.json. */
+export const SHOWN_VALUE = 300;
+
+/** A curl with every quoted argument (the URL, a body) longer than SHOWN_VALUE cut, its length said. */
+const shortCurl = (curl: string) => curl.replace(/'((?:[^']|'\\'')*)'/g, (whole, arg: string) => (arg.length > SHOWN_VALUE ? `'${shortened(arg, SHOWN_VALUE)}'` : whole));
 
 /**
  * The response headers a conformance verdict turns on (media type, Retry-After, CORS, Location…);
@@ -49,7 +55,7 @@ export interface ViewOptions {
 }
 
 /** `[ID, ID] title`: the JUnit test name and the heading start with the requirement ids (CI searches by them). */
-export const nameOf = (check: CheckResult) => `[${check.requirementIds.join(', ') || 'no id'}] ${safe(check.title)}`;
+export const nameOf = (check: CheckResult) => `[${check.requirementIds.join(', ') || (check.id === 'run' ? 'run' : 'no id')}] ${safe(check.title)}`;
 
 /** Whether `message` only repeats the title, expected and received (as a CheckFailure's message does). */
 function repeats(message: string, f: NonNullable<CheckResult['failure']>): boolean {
@@ -82,18 +88,18 @@ export function failureView(check: CheckResult, options: ViewOptions = {}): Fail
     // A check that ended without a failure record (e.g. an error with only a reason) still says why.
     message: message ?? (f ? undefined : check.reason === undefined ? undefined : safe(check.reason)),
     response: x && {
-      request: safe(`${x.method} ${x.url}`),
+      request: safe(`${x.method} ${shortened(x.url, SHOWN_VALUE)}`),
       status: `${x.status} ${STATUS_CODES[x.status] ?? ''}`.trim(),
       durationMs: x.durationMs,
       headers: Object.entries(x.responseHeaders).filter(([k]) => RELEVANT_HEADER.test(k.toLowerCase())).map(([k, v]) => [safe(k), safe(v)]),
       // Never cut before the member the check asserted: a large body shows the members the failure names.
       body: safe(shownBody(x.responseBody, [f?.title, f?.expected, f?.received, f?.message], SHOWN_BODY)),
     },
-    // The curl the run built has the key as $API_KEY; rebuild it the same way when absent.
-    curl: f?.curl !== undefined ? safe(f.curl) : x ? safe(curlOf(x)) : undefined,
+    // The curl the run built reads the key from a variable ($API_KEY…); rebuild it the same way when absent.
+    curl: f?.curl !== undefined ? safe(shortCurl(f.curl)) : x ? safe(shortCurl(curlOf(x))) : undefined,
     setup: f?.setup && {
       note: `${f.setup.id} was made by the run${options.kept ? '' : ' and soft-deleted at its end (--keep leaves it)'}: make one first, then put its id in place of ${f.setup.id}`,
-      curl: safe(f.setup.curl),
+      curl: safe(shortCurl(f.setup.curl)),
     },
   };
 }

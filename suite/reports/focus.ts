@@ -54,10 +54,38 @@ export function shownBody(raw: string, hints: ReadonlyArray<string | undefined>,
   words.delete('result');
   words.delete('error');
   if (!found.length) found.push(...findNamed(parsed, words).slice(0, 5));
-  if (!found.length) return clip(pretty, limit);
-  const each = Math.max(200, Math.floor(limit / found.length));
-  const parts = found.map((p) => `${pathText(p)} = ${clip(JSON.stringify(at(parsed, p), null, 2) ?? 'undefined', each)}`);
+  // Each member once: a failure names its member in the title, the expected and the received alike,
+  // and a member inside another shown is shown with it.
+  const named = outermost(found);
+  if (!named.length) return clip(pretty, limit);
+  const each = Math.max(200, Math.floor(limit / named.length));
+  const parts = named.map((p) => `${pathText(p)} = ${memberView(at(parsed, p), each)}`);
   return `(${pretty.length} characters; shown: the members this failure names, by path)\n${parts.join('\n')}`;
+}
+
+/** The paths once each, a path inside another dropped. */
+function outermost(paths: Path[]): Path[] {
+  const key = (p: Path) => p.map(String).join('\u0000');
+  const unique = [...new Map(paths.map((p) => [key(p), p])).values()];
+  return unique.filter((p) => !unique.some((q) => q.length < p.length && q.every((k, i) => String(k) === String(p[i]))));
+}
+
+/** A short view of a value too large to show: an array as its size, anything else its JSON cut, its length said. */
+const brief = (v: Json, limit: number): string => {
+  const text = JSON.stringify(v) ?? 'undefined';
+  if (text.length <= limit) return text;
+  return Array.isArray(v) ? `[…${v.length} items, ${text.length} characters]` : `${text.slice(0, limit)}…(${text.length} characters)`;
+};
+
+/**
+ * A member whole when it fits in `limit`; an object that does not, one line per member with its value
+ * in brief: every member name stays in sight (a missing one is seen missing), none cut away.
+ */
+function memberView(value: Json, limit: number): string {
+  const pretty = JSON.stringify(value, null, 2) ?? 'undefined';
+  if (pretty.length <= limit || !value || typeof value !== 'object' || Array.isArray(value)) return clip(pretty, limit);
+  const lines = Object.entries(value as Record<string, Json>).map(([k, v]) => `  ${JSON.stringify(k)}: ${brief(v, 60)}`);
+  return `{ (${pretty.length} characters, each member in brief)\n${lines.join(',\n')}\n}`;
 }
 
 /** A body that is not JSON (or was cut when recorded): around the first member the failure names, if any. */

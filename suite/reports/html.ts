@@ -3,6 +3,7 @@
 // under test, so every value goes through esc(); the Content-Security-Policy forbids scripts and remote
 // loads as a second line of defence should an escape ever be missed.
 import type { CheckResult, Outcome, RunResult } from '../results/results.ts';
+import { PER_RESPONSE } from '../../contract/requirements.ts';
 import { failureView, foldedWhy, MARK, nameOf, type ViewOptions } from './failure-view.ts';
 import { groupByCause, type CauseGroup } from './causes.ts';
 import { knownFailureLines } from './known.ts';
@@ -38,6 +39,7 @@ pre { background: #f6f8fa; padding: .6rem; overflow-x: auto; white-space: pre-wr
 .failure { border: 1px solid #ddd; border-left: 6px solid #d93025; border-radius: 6px; padding: .5rem 1rem; margin: 1rem 0; }
 .failure.warn { border-left-color: #f9ab00; } .failure.error { border-left-color: #9334e6; }
 .failure h3 { font-size: 1rem; margin: .3rem 0; } .label { font-weight: 600; }
+.failure, .matrix td { overflow-wrap: anywhere; }
 .muted { color: #5f6368; }
 .cause { margin: 1rem 0 2rem; } .cause > .also, .cause > details { margin-left: 1.2rem; }
 details > summary { cursor: pointer; font-weight: 600; } ul.folded { list-style: none; padding-left: .5rem; }
@@ -89,7 +91,17 @@ function matrix(result: RunResult, anchors: Map<string, number>): string {
   const rows = [...areas].map(([area, list]) => [
     `<tr class="area"><th colspan="6">${esc(area)}</th></tr>`,
     ...list.map((q) => {
-      const checks = q.checks.map((id) => (anchors.has(id) ? `<li><a href="#${checkAnchor(anchors.get(id)!)}">${esc(id)}</a></li>` : `<li>${esc(id)}</li>`));
+      const item = (id: string) => (anchors.has(id) ? `<li><a href="#${checkAnchor(anchors.get(id)!)}">${esc(id)}</a></li>` : `<li>${esc(id)}</li>`);
+      let checks = q.checks.map(item);
+      if (PER_RESPONSE.includes(q.id)) {
+        // A requirement checked on every response has a row per operation: those that broke it are
+        // linked, the others folded into one line (forty links a row made the page 14,000 px long).
+        const rows = q.checks.map((id) => ({ id, check: anchors.has(id) ? result.checks[anchors.get(id)!] : undefined }));
+        const broke = rows.filter((r) => r.check && r.check.outcome !== 'pass');
+        const held = rows.filter((r) => r.check?.outcome === 'pass').map((r) => r.check!.operations[0] ?? r.id);
+        checks = [...broke.map((r) => item(r.id)), ...rows.filter((r) => !r.check).map((r) => item(r.id))];
+        if (held.length) checks.push(`<li><details><summary>holds on ${plural(held.length, 'operation')}</summary>${esc(held.join(', '))}</details></li>`);
+      }
       return `<tr id="req-${esc(q.id)}"><td>${esc(q.id)}</td><td>${esc(q.level)}</td><td>${esc(q.title)}</td><td>${badge(q.outcome)}</td><td><q>${esc(q.clause)}</q></td><td><ul class="checks">${checks.join('')}</ul></td></tr>`;
     }),
   ].join('\n'));
@@ -155,6 +167,7 @@ export function renderHtml(result: RunResult): string {
 <dl class="facts">
 <dt>Target</dt><dd>${esc(target)}</dd>
 <dt>Run</dt><dd>${esc(result.runId)}</dd>
+${result.seed !== undefined ? `<dt>Seed</dt><dd>${result.seed} <span class="muted">(--seed ${result.seed} repeats the generated requests)</span></dd>` : ''}
 <dt>Started</dt><dd>${esc(result.startedAt)}</dd>
 <dt>Duration</dt><dd>${esc(formatDuration(result.durationMs))}</dd>
 <dt>Requests</dt><dd>${result.requestCount}</dd>

@@ -16,6 +16,7 @@ import type { CheckResult, RunResult } from '../results/results.ts';
 import { nameOf } from './failure-view.ts';
 import { renderFailure as renderText, type TextOptions } from './terminal.ts';
 import { firstLine, safe } from './text.ts';
+import { knownLabel } from '../results/known-failures.ts';
 
 /** Characters XML 1.0 forbids even as references (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): dropped. */
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -46,7 +47,8 @@ function casesOf(result: RunResult): Case[] {
   // Every per-response requirement is a testcase, checked or not: the same list in every run.
   for (const q of result.requirements.filter((r) => PER_RESPONSE.includes(r.id))) {
     const rows = folded.get(q.id) ?? [];
-    const broken = rows.filter((r) => r.outcome === 'fail' || r.outcome === 'warn');
+    // Rows a known failure accepts are not the requirement's failure, unless it is accepted whole.
+    const broken = rows.filter((r) => (r.outcome === 'fail' || r.outcome === 'warn') && (q.known || !r.known));
     const checked = rows.filter((r) => r.responses !== undefined).map((r) => `${r.operations[0]} (${r.responses})`);
     cases.push({
       rows: broken,
@@ -68,7 +70,7 @@ function testcase({ check, rows }: Case, options: TextOptions): string {
   const renderFailure = (c: CheckResult) => (rows?.length ? rows.map((r) => renderText(r, options)).join('\n\n') : renderText(c, options));
   if (check.known) {
     const k = check.known;
-    return `${open}>\n      <skipped message="${xmlAttr(`known failure of ${k.id}, accepted until ${k.expires}: ${safe(k.reason)}`)}"/>\n      <system-out>${xmlText(renderFailure(check))}</system-out>\n    </testcase>`;
+    return `${open}>\n      <skipped message="${xmlAttr(`known failure of ${knownLabel(k)}, accepted until ${k.expires}: ${safe(k.reason)}`)}"/>\n      <system-out>${xmlText(renderFailure(check))}</system-out>\n    </testcase>`;
   }
   switch (check.outcome) {
     case 'pass':
@@ -85,9 +87,28 @@ function testcase({ check, rows }: Case, options: TextOptions): string {
   }
 }
 
+/**
+ * The run itself, as one failed testcase, when it did not run to its end: a CI that counts failures
+ * must not read a stopped run (its unfinished checks skipped) or a run that never started as green.
+ */
+function runCase(result: RunResult): Case | undefined {
+  const why = result.notStarted ? `the run did not start: ${result.notStarted}` : result.stopped ? `the run stopped before its end: ${result.stopped}` : undefined;
+  if (!why) return undefined;
+  const notRun = result.checks.filter((c) => c.outcome === 'not-run').length;
+  const message = result.notStarted ? why : `${why}; ${notRun} of ${result.checks.length} checks not run`;
+  return {
+    check: {
+      id: 'run', area: 'run', title: result.notStarted ? 'the target could be checked' : 'the run ran to its end', requirementIds: [], level: 'MUST',
+      outcome: 'fail', operations: [], durationMs: result.durationMs,
+      failure: { requirementIds: [], title: message, message, culprit: 'target' },
+    },
+  };
+}
+
 export function renderJUnit(result: RunResult): string {
   const areas = new Map<string, Case[]>();
-  for (const c of casesOf(result)) areas.set(c.check.area, [...(areas.get(c.check.area) ?? []), c]);
+  const run = runCase(result);
+  for (const c of [...(run ? [run] : []), ...casesOf(result)]) areas.set(c.check.area, [...(areas.get(c.check.area) ?? []), c]);
   const tally = (cases: Case[], list = cases.map((c) => c.check)) => ({
     tests: list.length,
     failures: list.filter((c) => c.outcome === 'fail' && !c.known).length,
@@ -99,6 +120,7 @@ export function renderJUnit(result: RunResult): string {
   // Properties repeat in each suite: the schema puts them there, and CI tools show them per suite.
   const properties = [
     ['runId', result.runId], ['target', safe(result.target.baseUrl)], ['embedded', String(result.target.embedded)], ['tool', result.tool],
+    ...(result.seed !== undefined ? [['seed', String(result.seed)]] : []),
   ].map(([name, value]) => `      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`).join('\n');
   const suites = [...areas].map(([area, list]) => [
     `  <testsuite name="${xmlAttr(area)}" ${attrs(tally(list))} timestamp="${xmlAttr(result.startedAt)}">`,

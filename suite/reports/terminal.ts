@@ -163,6 +163,7 @@ export function renderSummary(result: RunResult, options: SummaryOptions = {}): 
     `Checks:   ${result.checks.length}, ${plural(result.requestCount, 'request')} in ${formatDuration(result.durationMs)}`,
     `Target:   ${target}`,
     `Run:      ${safe(result.runId)}`,
+    ...(result.seed !== undefined ? [`Seed:     ${result.seed} (--seed ${result.seed} repeats the generated requests)`] : []),
   ];
   // Not the service's answers, so not judged; said once, so that a user knows the stack refused some.
   if (result.refusedByStack) facts.push(`Stack:    ${plural(result.refusedByStack.count, 'answer')} refused by the HTTP stack before the service, not judged; the first: ${safe(result.refusedByStack.first)}`);

@@ -28,6 +28,20 @@ export function clip(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}…(${text.length - limit} more characters)` : text;
 }
 
+/** How a recorded value cut at recording says what it left out (suite/data/exchange.ts cut()). */
+const RECORDED_CUT = /…\((\d+) more bytes\)$/;
+
+/**
+ * A value a report shows on one line (a URL, a curl argument): up to `limit` characters, then its
+ * whole length, counting what the recording already cut (a 100 KB URL is recorded as 4 KB and a note).
+ */
+export function shortened(text: string, limit: number): string {
+  const m = RECORDED_CUT.exec(text);
+  const kept = m ? text.slice(0, m.index) : text;
+  const whole = kept.length + (m ? Number(m[1]) : 0);
+  return whole > limit ? `${kept.slice(0, limit)}…(${whole.toLocaleString('en-US')} characters)` : kept;
+}
+
 /** The first line of a text, shortened: for one-line views (warnings, JUnit message attributes). */
 export function firstLine(text: string, limit = 200): string {
   return clip(text.split('\n', 1)[0] ?? '', limit);

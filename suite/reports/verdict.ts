@@ -23,6 +23,7 @@ export function verdict(result: RunResult): Verdict {
   const accepted = result.knownFailures?.accepted.length ?? 0;
   const notes = [warnings ? plural(warnings, 'SHOULD warning') : '', accepted ? `${plural(accepted, 'known failure')} accepted` : ''].filter(Boolean);
   const tail = notes.length ? ` (${notes.join('; ')})` : '';
+  if (result.notStarted) return { pass: false, line: `NOT RUN: ${result.notStarted}; no check ran, no verdict (exit 2)` };
   if (result.stopped) {
     const must = count(result, 'MUST', 'fail');
     return { pass: false, line: `INCOMPLETE: the run stopped before its end (${result.stopped}); ${must ? `${plural(must, 'MUST requirement')} broken so far, ` : ''}${count(result, 'MUST', 'pass')} of ${total(result, 'MUST')} MUST verified; no verdict (exit 2)${tail}` };

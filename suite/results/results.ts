@@ -6,7 +6,7 @@ import type { Failure } from '../data/failure.ts';
 import { curlOf, type Exchange } from '../data/exchange.ts';
 import type { OpenApiReader } from '../../contract/openapi-reader.ts';
 import { selects, type CheckFilter } from '../data/selection.ts';
-import { applyKnownFailures, type KnownFailure, type KnownFailureReport } from './known-failures.ts';
+import { applyKnownFailures, covers, type KnownFailure, type KnownFailureReport } from './known-failures.ts';
 
 /** pass; fail (a MUST broken, or a SHOULD under --strict); warn (a SHOULD broken); skip; not-run; error (a fault of the suite). */
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'not-run' | 'error';
@@ -68,6 +68,10 @@ export interface RunResult {
   knownFailures?: KnownFailureReport;
   /** Answers the HTTP stack in front of the service gave to requests too large (or paths) for it: not judged (suite/data/stack-limits.ts). */
   refusedByStack?: { count: number; first: string };
+  /** Set when the run never reached its checks (a preflight that failed, Ctrl-C before them): the cause. */
+  notStarted?: string;
+  /** Seed of the generated area (--seed), when it ran: the same seed and --generated repeat its requests. */
+  seed?: number;
 }
 
 /** What the collector hands over for one finished check (or one failed setup). */
@@ -107,6 +111,8 @@ export function buildResults(input: {
   knownFailures?: readonly KnownFailure[];
   /** Why the run stopped before its end (deadline, Ctrl-C), if it did. */
   stopped?: string;
+  /** Seed of the generated area, when it ran. */
+  seed?: number;
 }): RunResult {
   const checks: CheckResult[] = [];
   const exchanges: Exchange[] = [...(input.strayExchanges ?? [])];
@@ -114,7 +120,9 @@ export function buildResults(input: {
   const verdicts = new Map<RequirementId, Array<{ check: string; outcome: Outcome }>>();
   const say = (id: RequirementId, check: string, outcome: Outcome) => { if (!verdicts.has(id)) verdicts.set(id, []); verdicts.get(id)!.push({ check, outcome }); };
 
-  for (const t of input.checks) {
+  // One row per check: a check reported twice counts by its last report (CI tracks tests by name).
+  const last = new Map(input.checks.map((t) => [`${t.area}: ${t.title}`, t] as const));
+  for (const t of last.values()) {
     exchanges.push(...t.exchanges);
     const id = `${t.area}: ${t.title}`;
     const charged = t.failure?.requirementIds.length ? t.failure.requirementIds : t.requirementIds;
@@ -142,6 +150,8 @@ export function buildResults(input: {
     });
   }
 
+  const today = new Date().toISOString().slice(0, 10);
+  const live = (input.knownFailures ?? []).filter((e) => e.expires >= today);
   // Per-response checks, one row per requirement × operation whose responses the check looked at.
   for (const requirementId of PER_RESPONSE) {
     const q = requirement(requirementId);
@@ -155,7 +165,10 @@ export function buildResults(input: {
       byOp.get(key)!.push(x);
     }
     for (const [operationId, list] of [...byOp].sort(([a], [b]) => a.localeCompare(b))) {
-      const bad = list.find((x) => x.problems[requirementId]?.length);
+      // The answer shown is the first whose problems an accepted known failure does not all cover: one
+      // broken field accepted on an operation must not hide another broken on a later answer.
+      const uncovered = (x: Exchange) => x.problems[requirementId]!.some((p) => !live.some((e) => covers(e, requirementId, operationId, p)));
+      const bad = list.find((x) => x.problems[requirementId]?.length && uncovered(x)) ?? list.find((x) => x.problems[requirementId]?.length);
       const id = `${requirementId} ${operationId}`;
       const outcome = bad ? broken(q.level, input.strict) : 'pass';
       say(requirementId, id, outcome);
@@ -204,7 +217,7 @@ export function buildResults(input: {
   // A run stopped before its end (deadline, Ctrl-C) has no verdict: 2, whatever it saw so far.
   // A run that verified no MUST requirement has none either: "nothing broken" is not a pass when
   // nothing was looked at (areas chosen, flags missing); 2, with why.
-  const known = input.knownFailures && applyKnownFailures(input.knownFailures, requirements, checks, new Date().toISOString().slice(0, 10));
+  const known = input.knownFailures && applyKnownFailures(input.knownFailures, requirements, checks, today);
   const nothingVerified = requirements.some((q) => q.level === 'MUST' && q.outcome === 'pass') ? undefined : whyNothingVerified(checks, input.areas);
   const exitCode = input.stopped ? 2 : requirements.some((q) => q.outcome === 'fail' && !q.known) ? 1
     : requirements.some((q) => q.outcome === 'error' && q.level === 'MUST') || nothingVerified ? 2 : 0;
@@ -213,6 +226,7 @@ export function buildResults(input: {
     durationMs: Date.now() - input.startedAt.getTime(), target: input.target, config: input.config,
     requirements, checks, coverage, drift: input.drift, requestCount: exchanges.length, summary, exitCode, stopped: input.stopped, nothingVerified,
     ...refusals(exchanges),
+    ...(input.seed !== undefined ? { seed: input.seed } : {}),
     ...(known ? { knownFailures: known } : {}),
   };
 }

@@ -99,7 +99,9 @@ export class Collector implements Reporter {
       notRun, skipNote: state === 'skipped' && !notRun ? meta.skipNote : undefined,
       runnerNote: state === 'skipped' && !notRun && !meta.skipNote ? note : undefined, exchanges: meta.exchanges ?? [],
     };
-    this.checks.push(raw);
+    // A check reported twice (a cancelled run reports the one it stopped again): its last report counts.
+    const before = this.checks.findIndex((c) => c.area === raw.area && c.title === raw.title);
+    if (before >= 0) this.checks[before] = raw; else this.checks.push(raw);
     if (state === 'skipped' && !notRun && !meta.skipNote) {
       const list = this.unexplained.get(test.module.moduleId) ?? [];
       list.push(raw);

@@ -17,6 +17,8 @@ import { DEADLINE_REASON, requestStop } from '../data/stop.ts';
 import { drift } from '../results/drift.ts';
 import { bundledContract, loadDocuments } from '../checks/documents.ts';
 import { DEFAULT_MAX_BODY_MB, mbToBytes } from '../http/transport.ts';
+import { listedAsNotRun, unfinished } from './unfinished.ts';
+import type { RawCheck } from '../results/results.ts';
 
 export interface SessionOptions {
   areas: SelectableArea[];
@@ -101,11 +103,17 @@ export function createSession(target: Target, o: SessionOptions): Session {
   const stopping = new AbortController();
   let stopped: string | undefined;
   let progress: { left: number; total: number } | undefined;
+  /** Every check of the run, read once it stops: those it never reached are reported "not run", not dropped. */
+  let listed: Promise<RawCheck[]> | undefined;
   const stop = (reason: string) => {
     if (stopped) return;
     stopped = reason;
     requestStop(config, reason);
     stopping.abort();
+    listed = listedAsNotRun(config, o.areas, reason).catch((err: Error) => {
+      o.print(`  could not list the checks the run did not reach: ${err.message.split('\n')[0]}`);
+      return [];
+    });
   };
   // The deadline stops the run even if the command does not (the workers know it too).
   const timer = setTimeout(() => stop(DEADLINE_REASON), Math.max(0, o.deadlineAt - Date.now()));
@@ -134,11 +142,13 @@ export function createSession(target: Target, o: SessionOptions): Session {
       const collector = await runScenarios(config, o.areas, { print: o.print, stopping: stopping.signal, graceMs: o.timeoutMs + 5_000, strict: o.strict });
       clearTimeout(timer);
       if (!stopped) for (const e of collector.unhandled) o.print(`  suite error: ${e}`);
+      const checks = listed ? [...collector.checks, ...unfinished(collector.checks, await listed)] : collector.checks;
       const docs = await loadDocuments(config.bundledDocument, config.servedDocument, config.baseUrl);
       return buildResults({
-        checks: collector.checks, strayExchanges: collector.strayExchanges, strict: o.strict, runId, startedAt: started,
+        checks, strayExchanges: collector.strayExchanges, strict: o.strict, runId, startedAt: started,
         target: { baseUrl: target.baseUrl, embedded: target.embedded }, config: { ...o.shownConfig, areas: o.areas },
         areas: o.areas, only: o.only, knownFailures: o.knownFailures, bundled: docs.bundled, drift: drift(docs.bundled, docs.served), stopped,
+        seed: o.areas.includes('generated') ? config.seed : undefined,
       });
     },
   };

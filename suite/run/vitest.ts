@@ -80,11 +80,22 @@ export function keepScenarioRunner(): () => Promise<void> {
  */
 export async function collectChecks(config: SuiteConfig, areas: readonly string[]): Promise<TestCase[]> {
   const files = areas.map(scenarioFile).filter((f) => existsSync(ROOT + f));
+  // Read while a stopped run cleans up too (suite/run/unfinished.ts): Vitest's own SIGINT exit must
+  // not take the command's Ctrl-C handling away (a second press would kill the cleanup, exit 130).
+  const dropTheirs = keepOurSignalHandlers();
+  // Its logger registers that exit (process.once) while it is made: a Ctrl-C in that second would
+  // end the command, so the registration is not made at all.
+  const once = process.once;
+  process.once = function (this: NodeJS.Process, event: string | symbol, listener: (...args: any[]) => void) {
+    return event === 'SIGINT' || event === 'SIGTERM' ? this : once.call(this, event, listener);
+  } as typeof process.once;
   const vitest = await createVitest('test', {
     ...OPTIONS, run: true, reporters: [], include: files, testTimeout: timeoutOf(config), hookTimeout: timeoutOf(config), provide: { conformance: config },
-  }, { logLevel: 'error' });
+  }, { logLevel: 'error' }).finally(() => { process.once = once; });
+  dropTheirs();
   try {
     const { testModules, unhandledErrors } = await vitest.collect(files);
+    dropTheirs();
     const broken = testModules.flatMap((m) => m.errors()).concat(unhandledErrors as never[]);
     if (broken.length) throw new Error(`could not read the scenario files: ${String((broken[0] as { message?: string }).message ?? broken[0]).split('\n')[0]}`);
     return testModules.flatMap((m) => [...m.children.allTests()]);
@@ -112,15 +123,20 @@ export async function runScenarios(config: SuiteConfig, areas: readonly string[]
   return collectors.reduce((all, c) => all.absorb(c));
 }
 
+/** Removes, each time it is called, the SIGINT/SIGTERM listeners added since: Vitest installs its own exit; the command's handlers decide instead (cleanup first). */
+function keepOurSignalHandlers(): () => void {
+  const ours = new Map((['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, new Set(process.listeners(signal))]));
+  return () => { for (const [signal, keep] of ours) for (const listener of process.listeners(signal)) if (!keep.has(listener)) process.off(signal, listener); };
+}
+
 async function runLane(config: SuiteConfig, areas: readonly string[], opts: RunOptions): Promise<Collector> {
   const files = areas.map(scenarioFile).filter((f) => existsSync(ROOT + f));
-  const ours = new Map((['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, new Set(process.listeners(signal))]));
+  const dropTheirs = keepOurSignalHandlers();
   let vitest: Vitest | undefined;
   const cancel = () => { void vitest?.cancelCurrentRun('keyboard-input').catch(() => undefined); };
   const collector = new Collector(opts.print, (v) => {
     vitest = v;
-    // Vitest installs its own SIGINT/SIGTERM exit; the command's handlers decide instead (cleanup first).
-    for (const [signal, keep] of ours) for (const listener of process.listeners(signal)) if (!keep.has(listener)) process.off(signal, listener);
+    dropTheirs();
     if (opts.stopping.aborted) cancel();
   }, opts.strict);
   opts.stopping.addEventListener('abort', cancel, { once: true });

@@ -6,8 +6,11 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
+import { createServer, type AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { startReference, type RunningReference } from '../../reference/index.ts';
 import { conformance } from './run-cli.ts';
+import { REQUIREMENTS } from '../../contract/requirements.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,8 +29,11 @@ describe('npm run conformance against the embedded reference', () => {
     expect(results.summary.MUST.fail).toBe(0);
     const warned = results.checks.filter((c: { outcome: string }) => c.outcome === 'warn').map((c: { id: string; failure?: { message: string } }) => `${c.id}: ${c.failure?.message.slice(0, 300)}`);
     expect(warned, 'SHOULD checks that warned').toEqual([]);
-    expect(results.summary.MUST.error + results.summary.SHOULD.error).toBe(0);
+    expect(results.summary.MUST.error + results.summary.SHOULD.error, JSON.stringify(results.checks.filter((c: any) => c.outcome === "error").map((c: any) => [c.id, c.reason, c.failure?.message?.slice(0, 300)]))).toBe(0);
     expect(results.summary.MUST['not-run']).toBe(0);
+    // The generated area's seed, on a passing run too: the same --seed repeats its requests.
+    expect(results.seed).toEqual(expect.any(Number));
+    expect(readFileSync(join(reports, 'report.html'), 'utf8')).toContain(`<dt>Seed</dt><dd>${results.seed} `);
   });
 
   it('shows progress and a summary', () => {
@@ -90,6 +96,15 @@ describe('npm run conformance against a deployment given by --base-url', () => {
     const results = JSON.parse(readFileSync(join(dir, 'interrupted', 'results.json'), 'utf8'));
     expect(results.stopped).toMatch(/interrupted/);
     expect(results.checks.some((c: any) => c.outcome === 'not-run' && /interrupted/.test(c.reason ?? ''))).toBe(true);
+    // Every check of both areas is listed, the simulation area's too though it never started, and
+    // the JUnit says the run was interrupted in a failed testcase, each name once.
+    const simulation = REQUIREMENTS.filter((q) => q.area === 'simulation').map((q) => q.id);
+    const listed = new Set(results.checks.flatMap((c: any) => c.requirementIds));
+    expect(simulation.filter((id) => !listed.has(id))).toEqual([]);
+    const junit = readFileSync(join(dir, 'interrupted', 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase name="\[run\] the run ran to its end"[^>]*>\s*<failure message="the run stopped before its end: interrupted \(SIGINT\)/);
+    const names = [...junit.matchAll(/<testcase name="([^"]*)" classname="([^"]*)"/g)].map((m) => `${m[2]} ${m[1]}`);
+    expect(new Set(names).size).toBe(names.length);
   }, 120_000);
 
   it('still cleans up everything when Ctrl-C is pressed twice, and says what is left', async () => {
@@ -106,6 +121,22 @@ describe('npm run conformance against a deployment given by --base-url', () => {
     expect(readdirSync(join(dir, 'twice')).filter((f) => f.startsWith('.created-'))).toEqual([]);
   }, 120_000);
 
+  it('given two keys of one tenant, names the key of each request in the curls and says both readings', async () => {
+    const sameTenant = await startReference({ keys: [
+      { key: KEY, tenantId: 'cli-a', plan: 'enterprise', rpm: 1_000_000 },
+      { key: SECOND, tenantId: 'cli-a', plan: 'enterprise', rpm: 1_000_000 },
+    ] });
+    try {
+      const run = await conformance(['--base-url', sameTenant.url, '--api-key', KEY, '--second-key', SECOND, '--only', 'ISO-2', '--report-dir', join(dir, 'same-tenant')]);
+      expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(1);
+      expect(run.stdout).toMatch(/either tenant isolation is broken, or the two keys belong to one tenant/);
+      // The failing request went out with the second key: its curl says so.
+      expect(run.stdout).toMatch(/curl -i -X GET '[^']*\/worlds[^']*' .*-H "X-API-Key: \$SECOND_API_KEY"/);
+    } finally {
+      await sameTenant.close();
+    }
+  }, 120_000);
+
   it('removes what a ledger lists with --cleanup, then the ledger itself', async () => {
     const created = await request(`${server.url}/worlds`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ definition: { identity: { name: 'left behind' } }, entities: [] }) });
     const worldId = ((await created.body.json()) as any).result.worldId;
@@ -120,12 +151,35 @@ describe('npm run conformance against a deployment given by --base-url', () => {
 });
 
 describe('a run that cannot start', () => {
-  it('says why in one line and exits 2 when the target is unreachable', async () => {
-    const run = await conformance(['--base-url', 'http://127.0.0.1:9', '--api-key', KEY]);
+  it('says why in one line and exits 2 when the target is unreachable, and leaves reports naming the cause', async () => {
+    const reports = join(dir, 'unreachable');
+    const run = await conformance(['--base-url', 'http://127.0.0.1:9', '--api-key', KEY, '--report-dir', reports]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9/);
+    // The CI step that publishes junit.xml finds the cause as a failed testcase.
+    const junit = readFileSync(join(reports, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase name="\[run\] the target could be checked"[^>]*>\s*<failure message="the run did not start: cannot reach http:\/\/127\.0\.0\.1:9/);
+    expect(JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8'))).toMatchObject({ exitCode: 2, notStarted: expect.stringMatching(/cannot reach/) });
+    expect(junit + readFileSync(join(reports, 'results.json'), 'utf8')).not.toContain(KEY);
   });
+
+  it('leaves reports naming the cause when Ctrl-C comes during the preflight', async () => {
+    const reports = join(dir, 'early');
+    let child: ChildProcess | undefined;
+    // A target that takes the preflight's request and never answers: Ctrl-C once it has arrived.
+    const silent = createServer(() => child?.kill('SIGINT'));
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      const run = await conformance(['--base-url', `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, '--api-key', KEY, '--timeout-ms', '60000', '--report-dir', reports], {
+        onStart: (c) => { child = c; },
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toMatch(/<failure message="the run did not start: interrupted \(SIGINT\) before the checks started"/);
+    } finally {
+      silent.close();
+    }
+  }, 90_000);
 
   it('refuses a live key without --allow-live, without printing it', async () => {
     const run = await conformance(['--base-url', 'http://127.0.0.1:9', '--api-key', 'mk_live_secret_value_123']);

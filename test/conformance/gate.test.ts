@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type RunningReference } from '../../reference/index.ts';
 import { startFaultProxy, type FaultProxy } from '../../suite/self-test/proxy.ts';
 import { FAULTS } from '../../suite/self-test/faults.ts';
-import { parseKnownFailures } from '../../suite/results/known-failures.ts';
+import { memberOf, parseKnownFailures } from '../../suite/results/known-failures.ts';
 import { selectionOf, selects } from '../../suite/data/selection.ts';
 import { conformance } from './run-cli.ts';
 
@@ -36,6 +36,27 @@ describe('a known-failures file', () => {
       ['- id: PROG-3\n  reason: r\n  expires: 2099-01-01\n  owner: me', /unknown member 'owner'/],
     ];
     for (const [text, why] of bad) expect(() => parseKnownFailures(text, 'k.yaml'), text).toThrow(why);
+  });
+
+  it('narrows an entry to one operation and one member; a member only for the checks on every response', () => {
+    const entries = parseKnownFailures('- id: CONTRACT-1\n  operation: getWorld\n  member: result.world.engineVersion\n  reason: r\n  expires: 2099-01-01\n', 'k.yaml');
+    expect(entries).toEqual([{ id: 'CONTRACT-1', operation: 'getWorld', member: '/result/world/engineVersion', reason: 'r', expires: '2099-01-01' }]);
+    const bad: Array<[string, RegExp]> = [
+      ['- id: CONTRACT-1\n  operation: fetchEverything\n  reason: r\n  expires: 2099-01-01', /operation 'fetchEverything' is not an operationId of SPEC\.md/],
+      ['- id: WORLD-5\n  member: result.world.engineVersion\n  reason: r\n  expires: 2099-01-01', /member applies to the requirements checked on every response/],
+      ['- id: CONTRACT-1\n  operation: getWorld\n  reason: r\n  expires: 2099-01-01\n- id: CONTRACT-1\n  operation: getWorld\n  reason: r\n  expires: 2099-01-01', /entry 2: CONTRACT-1 getWorld is listed twice/],
+    ];
+    for (const [text, why] of bad) expect(() => parseKnownFailures(text, 'k.yaml'), text).toThrow(why);
+    // Two entries on one requirement at different grains are two entries.
+    expect(parseKnownFailures('- id: CONTRACT-1\n  reason: r\n  expires: 2099-01-01\n- id: CONTRACT-1\n  operation: getWorld\n  reason: r\n  expires: 2099-01-01', 'k.yaml')).toHaveLength(2);
+  });
+
+  it('reads the member a contract problem is about', () => {
+    expect(memberOf("/result/world must have required property 'engineVersion'")).toBe('/result/world/engineVersion');
+    expect(memberOf("/result must NOT have additional properties 'debug'")).toBe('/result/debug');
+    expect(memberOf('/result/world/name must be string')).toBe('/result/world/name');
+    expect(memberOf("(root) must have required property 'result'")).toBe('/result');
+    expect(memberOf('content-type is text/html, expected application/json')).toBeUndefined();
   });
 });
 
@@ -87,6 +108,42 @@ describe('a run gated by --known-failures, against a deployment that loses phase
     expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(1);
     expect(run.stdout).toContain('PROG-3 expired on 2020-01-31 and fails the run again');
     expect(run.stdout).toMatch(/FAIL: 1 MUST requirement broken/);
+  }, 90_000);
+});
+
+describe('known failures at the grain of one failure, against a deployment that drops engineVersion', () => {
+  let server: RunningReference;
+  let proxy: FaultProxy;
+  beforeAll(async () => {
+    server = await startReference({ keys: [{ key: KEY, tenantId: 'grain', plan: 'enterprise', rpm: 1_000_000 }] });
+    proxy = await startFaultProxy(server.url, FAULTS.find((f) => f.id === 'world-without-engineVersion')!, { keys: { mainKey: KEY } });
+  });
+  afterAll(async () => { await proxy.close(); await server.close(); });
+
+  const accept = (id: string, extra = '') => `- id: ${id}\n${extra}  reason: engineVersion comes in release 2\n  expires: 2099-01-31\n`;
+  const field = (id: string, operation: string) => accept(id, `  operation: ${operation}\n  member: result.world.engineVersion\n`);
+  const gated = async (name: string, entries: string) => {
+    const file = join(dir, `${name}.yaml`);
+    writeFileSync(file, entries);
+    return conformance(['--base-url', proxy.url, '--api-key', KEY, '--only', 'WORLD-5', '--known-failures', file, '--report-dir', join(dir, name)]);
+  };
+
+  it('accepts the one broken field on its operation, in WORLD-5 and in the contract checks of that answer (the example of docs/conformance.md)', async () => {
+    // The documented file, as written: it must parse, be in date, and do what the docs say.
+    const example = /```yaml\n(# known-failures\.yaml\n[\s\S]*?)```/.exec(readFileSync(new URL('../../docs/conformance.md', import.meta.url), 'utf8'))![1];
+    const today = new Date().toISOString().slice(0, 10);
+    for (const e of parseKnownFailures(example, 'docs/conformance.md')) expect(e.expires >= today, `docs/conformance.md: the example's expiry ${e.expires} is past; move it ahead`).toBe(true);
+    const run = await gated('grain', example);
+    expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(0);
+    expect(run.stdout).toContain('CONTRACT-1 on getWorld at /result/world/engineVersion accepted until 2027-12-31');
+    // PROG-3 is not selected (--only WORLD-5): not verified, nothing to say.
+    expect(run.stdout).toMatch(/○ PROG-3 not verified by this run/);
+  }, 90_000);
+
+  it('still fails on the contract when the entries accept another member', async () => {
+    const run = await gated('other-member', accept('WORLD-5') + accept('CONTRACT-1', '  operation: getWorld\n  member: result.world.name\n') + field('CONTRACT-2', 'getWorld'));
+    expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/✗ \[CONTRACT-1\][^\n]*\(getWorld\)/);
   }, 90_000);
 });
 

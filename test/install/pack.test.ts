@@ -4,8 +4,13 @@
 // (a file left out of "files", a run-time dependency kept in devDependencies) fails here.
 //
 // The install takes what the project's own `npm ci` already cached (npm-shrinkwrap.json pins the same
-// versions), and skips install scripts: better-sqlite3 would otherwise compile SQLite for minutes. The
-// embedded reference and --base-url need no SQLite (only `serve --db` does), so nothing run here does.
+// versions), and skips install scripts: better-sqlite3, the reference's SQLite store, is an optional
+// dependency (only `serve --db` loads it) and would compile SQLite for minutes. Every command must work
+// without it, and `serve --db` must say in one line what it lacks: installed without its native part
+// (as here), or absent (as npm leaves it when its build fails, an optional dependency's failure).
+// The same package installed from a repository URL (git+file://, global and local) takes minutes on
+// a 2-core machine (npm clones, installs the dev dependencies to pack, then installs): that path is
+// tried by test/install/git-install.ts, run on its own (README.md, "Install").
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,9 +58,21 @@ describe('the installed simulation-conformance', () => {
     expect(existsSync(bin)).toBe(true);
     expect(existsSync(join(pkg, 'scenarios', 'worlds.test.ts'))).toBe(true);
     expect(existsSync(join(pkg, 'test'))).toBe(false);
-    // Run-time dependencies only: the project's test tools are not installed with it.
+    // Run-time dependencies only: the project's test tools are not installed with it, and SQLite is optional.
     expect(existsSync(join(app, 'node_modules', 'typescript'))).toBe(false);
+    const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8'));
+    expect(lock.packages['node_modules/better-sqlite3']?.optional).toBe(true);
   });
+
+  it('says in one line that serve --db needs the optional better-sqlite3, built or at all', async () => {
+    for (const state of ['not built', 'absent']) {
+      if (state === 'absent') rmSync(join(app, 'node_modules', 'better-sqlite3'), { recursive: true, force: true });
+      const r = await run(bin, ['serve', '--port', '0', '--db', join(app, 'data.sqlite')], app);
+      expect(r.code, `${state}: ${r.stdout}${r.stderr}`).toBe(2);
+      expect(r.stderr.trim().split('\n'), state).toHaveLength(1);
+      expect(r.stderr, state).toMatch(/--db needs the optional package better-sqlite3, which is not installed here/);
+    }
+  }, 60_000);
 
   it('names its commands, and each answers --help', async () => {
     const top = await run(bin, ['--help'], app);

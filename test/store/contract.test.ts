@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStore, createSqliteStore, DuplicateIdError, type Freeze, type Store } from '../../reference/store/index.ts';
+import { createMemoryStore, DuplicateIdError, type Freeze, type Store } from '../../reference/store/index.ts';
+import { createSqliteStore } from '../../reference/store/sqlite.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -70,16 +70,16 @@ describe('sqlite store file', () => {
     db.close();
   });
 
-  it('openStore picks SQLite for --db and memory otherwise', () => {
+  it('openStore picks SQLite for --db and memory otherwise', async () => {
     const file = tempFile();
-    const store = openStore({ db: file });
+    const store = await openStore({ db: file });
     store.insert('persona', 't', 'p', 1, {});
     store.close();
     expect(existsSync(file)).toBe(true);
-    const again = openStore({ db: file });
+    const again = await openStore({ db: file });
     expect(again.get('persona', 't', 'p')).toBeDefined();
     again.close();
-    const mem = openStore({});
+    const mem = await openStore({});
     expect(mem.get('persona', 't', 'p')).toBeUndefined();
     mem.close();
   });
