@@ -8,6 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST = [
   'test/conformance/faults.test.ts',
   'test/conformance/dialects.test.ts',
+  'test/conformance/stacks.test.ts',
   'test/conformance/cli.test.ts',
   'test/conformance/hostile.test.ts',
   'test/conformance/variants.test.ts',
