@@ -206,7 +206,7 @@ export const DRAIN_LIMIT = 64 * 1024 * 1024;
 /** Resolves once the request's body has been read to its end (discarded), or DRAIN_LIMIT is passed. */
 export function drainBody(raw: IncomingMessage, limit = DRAIN_LIMIT): Promise<void> {
   return new Promise((resolve) => {
-    if (raw.complete || raw.destroyed || Number(raw.headers['content-length']) > limit) return resolve();
+    if (raw.complete || raw.readableEnded || raw.destroyed || Number(raw.headers['content-length']) > limit) return resolve();
     let seen = 0;
     const done = () => {
       raw.off('data', onData);
@@ -243,7 +243,8 @@ export function registerErrorHandling(app: AnyFastifyInstance): void {
   // of GET /openapi.json with a 38 KB body behind nginx (it talks to its upstream with
   // `Connection: close`; issue 32). Bounded by DRAIN_LIMIT and by the request timeout.
   app.addHook('onSend', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-    if (!request.raw.complete) await drainBody(request.raw);
+    // `complete` is Node's (false until the body's last byte); inject's requests have none.
+    if (request.raw.complete === false) await drainBody(request.raw);
     return payload;
   });
 
