@@ -117,6 +117,16 @@ describe('vectors of an event stimulus (issue 32, cause 7)', () => {
     const ctx = (await h.call('worldContext', { params: { id }, body: { entityName: 'mara' } })).body.result;
     expect(ctx.whatHappened).toEqual([expect.objectContaining({ stimulus })]);
   });
+
+  it('refuses a snapshot import whose recent event has a partial vadOverride; the world is unchanged', async () => {
+    const id = await create();
+    await h.call('dispatchEvent', { params: { id }, body: { type: 'x', targetEntity: 'mara', stimulus: { vadOverride: { V: 0.5, A: 0, D: 0 } } } });
+    const snapshot = (await h.call('getWorldSnapshot', { params: { id } })).body.result;
+    const broken = structuredClone(snapshot);
+    broken.recentEvents[0].stimulus.vadOverride = { V: 0.1 };
+    expectError(await h.call('putWorldSnapshot', { params: { id }, body: { snapshot: broken } }), 400, 'VALIDATION_ERROR');
+    expect((await h.call('getWorldSnapshot', { params: { id } })).body.result.recentEvents).toEqual(snapshot.recentEvents);
+  });
 });
 
 describe('POST /worlds/{id}/tick and /time-jump', () => {
