@@ -42,10 +42,22 @@ export const WorldPersona = closed(
   { name: Str(), entityId: Str(), spaceId: Str(), config: ref(R.PersonaConfig) },
   { $id: 'WorldPersona', description: 'A persona entity of a world with its configuration.' },
 );
+/**
+ * The vectors of a stimulus, when given, carry every member (SPEC.md's VAD is V, A and D; needsDelta is
+ * a NeedState): an answered Event shows the stimulus as sent, so a partial vector would be a partial
+ * VAD in the answer (issue 32). The emotion override, which SPEC.md lets be partial, is another body.
+ */
+export const COMPLETE_STIMULUS: Record<string, string[]> = {
+  'stimulus/vadOverride': ['V', 'A', 'D'], 'stimulus/vadDelta': ['V', 'A', 'D'],
+  'stimulus/needsDelta': ['autonomy', 'competence', 'relatedness'],
+};
+/** An event as a request body: `type` and complete stimulus vectors required, the rest optional. */
+export const eventBody = () => requireAt(inputRef(R.Event), { '': ['type'], ...COMPLETE_STIMULUS });
+
 export const Action = closed(
   {
     id: Str(), name: Str(), description: Str(), custom: Bool(),
-    // As the action was created: a stimulus may give only some members (an override of V alone).
+    // As the action was created: a stimulus gives only the members it applies.
     appraisal: ref(R.Appraisal), stimulus: inputRef(R.Stimulus),
   },
   { $id: 'Action', description: 'An action that an entity can perform on a persona (interact).' },
@@ -158,7 +170,7 @@ export const OPERATIONS: Operation[] = [
     errors: ['WORLD_NOT_FOUND', 'ENTITY_NOT_FOUND'], summary: 'Dispatch an event to world entities',
     description: 'Delivers an event to its target persona, to the personas of its space, or to every persona. An event stamped in the future waits for a tick or time-jump; counting it may fire a progression trigger.',
     example: {"type": "thunder", "spaceId": "dock", "sourceEntity": "visitor"},
-    body: requireAt(inputRef(R.Event), { '': ['type'] }),
+    body: eventBody(),
     result: open({ type: Str(), affected: Arr(ref(R.AffectedItem)), events: Arr(ref(R.Event)) }),
   }),
   op({
@@ -273,10 +285,10 @@ export const OPERATIONS: Operation[] = [
     description: 'Adds a custom action to the world; interact performs it on a persona.',
     links: { DeleteAction: { operationId: 'deleteAction', parameters: { id: '$request.path.id', aid: '$response.body#/result/action/id' } } },
     example: {"name": "offer_help", "description": "offers to help with the nets", "appraisal": {"goal_congruence": 0.6}},
-    body: closed({
+    body: requireAt(closed({
       name: Str({ minLength: 1, maxLength: 200 }), description: Opt(Str({ maxLength: 2000 })),
       appraisal: Opt(inputRef(R.Appraisal)), stimulus: Opt(inputRef(R.Stimulus)),
-    }),
+    }), COMPLETE_STIMULUS),
     result: closed({ action: ref(Action) }),
   }),
   op({
@@ -368,7 +380,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Process an event through the emotion pipeline',
     description: 'Runs an event through the persona\'s emotion pipeline (appraisal, emotion, mood, body, memory) and returns its response. An event stamped later than the persona\'s clock waits for a tick.',
     example: {"type": "greeting", "sourceEntity": "ben", "payload": {"message": "Hello, Ana!"}},
-    body: requireAt(inputRef(R.Event), { '': ['type'] }), result: open({ response: ref(R.EntityResponse) }),
+    body: eventBody(), result: open({ response: ref(R.EntityResponse) }),
   }),
   op({
     operationId: 'tickPersona', method: 'POST', path: '/personas/{id}/tick', tag: 'persona-runtime', shape: 'spec', params: PersonaParams, errors: P,

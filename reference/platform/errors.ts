@@ -206,7 +206,7 @@ export const DRAIN_LIMIT = 64 * 1024 * 1024;
 /** Resolves once the request's body has been read to its end (discarded), or DRAIN_LIMIT is passed. */
 export function drainBody(raw: IncomingMessage, limit = DRAIN_LIMIT): Promise<void> {
   return new Promise((resolve) => {
-    if (raw.complete || raw.destroyed || Number(raw.headers['content-length']) > limit) return resolve();
+    if (raw.complete || raw.readableEnded || raw.destroyed || Number(raw.headers['content-length']) > limit) return resolve();
     let seen = 0;
     const done = () => {
       raw.off('data', onData);
@@ -236,6 +236,16 @@ export function registerErrorHandling(app: AnyFastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE' || request.raw.complete) return replyWithError(error, request, reply);
     return drainBody(request.raw).then(() => replyWithError(error, request, reply));
+  });
+
+  // A body no route reads (a GET, a 401 or 404 answered before parsing) is read and discarded before
+  // the answer, as for a 413: closing a socket with unread bytes sends a reset, which cut the answer
+  // of GET /openapi.json with a 38 KB body behind nginx (it talks to its upstream with
+  // `Connection: close`; issue 32). Bounded by DRAIN_LIMIT and by the request timeout.
+  app.addHook('onSend', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    // `complete` is Node's (false until the body's last byte); inject's requests have none.
+    if (request.raw.complete === false) await drainBody(request.raw);
+    return payload;
   });
 
   // HTTP/1.1 requires Host (RFC 9112, 3.2); checked first, before CORS and the key.

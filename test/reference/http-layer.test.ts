@@ -89,3 +89,33 @@ describe('timeouts', () => {
     expect((await h.call('listWorlds')).status).toBe(200);
   });
 });
+
+describe('a body on a request that takes none (issue 32: GET /openapi.json with 38 KB, behind nginx)', () => {
+  // nginx talks to its upstream with `Connection: close`; a server that answers before reading the
+  // body closes a socket with unread bytes, the kernel sends a reset, and nginx's answer is cut.
+  it('reads the body before it answers and closes, so the whole answer arrives and no reset', async () => {
+    const body = 'x'.repeat(38_000);
+    const outcome = await new Promise<{ early: number; data: Buffer; error?: string }>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      let early = -1, error: string | undefined;
+      const timer = setTimeout(() => { socket.destroy(); reject(new Error('no end of the answer within 5 s')); }, 5_000);
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', (e: NodeJS.ErrnoException) => { error = e.code ?? e.message; });
+      socket.on('close', () => { clearTimeout(timer); resolve({ early, data: Buffer.concat(chunks), error }); });
+      socket.on('connect', () => {
+        socket.write(`GET /openapi.json HTTP/1.1\r\n${host}Connection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 1_000)}`);
+        // The rest comes later: an answer before it means the body was not read first.
+        setTimeout(() => { early = Buffer.concat(chunks).length; socket.write(body.slice(1_000)); }, 500);
+      });
+    });
+    expect(outcome.early, 'bytes answered before the body was whole').toBe(0);
+    expect(outcome.error, 'socket error').toBeUndefined();
+    const text = outcome.data.toString('utf8');
+    const [head] = text.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+    expect(outcome.data.length - Buffer.byteLength(head) - 4).toBe(length);
+    expect(() => JSON.parse(outcome.data.subarray(Buffer.byteLength(head) + 4).toString('utf8'))).not.toThrow();
+  });
+});

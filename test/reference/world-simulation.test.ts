@@ -92,6 +92,43 @@ describe('POST /worlds/{id}/events and progression', () => {
   });
 });
 
+describe('vectors of an event stimulus (issue 32, cause 7)', () => {
+  // An answered Event carries the stimulus as sent; SPEC's VAD is V, A and D, so a partial vector
+  // would break the served document in the answer, the snapshot's recentEvents and whatHappened.
+  const partials = [{ vadOverride: { V: 0.5 } }, { vadDelta: { A: 0.2, D: 0 } }, { needsDelta: { autonomy: 0.5 } }];
+
+  it('refuses a partial vadOverride, vadDelta or needsDelta with 400 VALIDATION_ERROR, in events, perceive and actions; nothing is logged', async () => {
+    const id = await create();
+    const persona = (await h.call('createPersona', { body: { config: {} } })).body.result.personaId as string;
+    for (const stimulus of partials) {
+      expectError(await h.call('dispatchEvent', { params: { id }, body: { type: 'x', targetEntity: 'mara', stimulus } }), 400, 'VALIDATION_ERROR');
+      expectError(await h.call('perceive', { params: { id: persona }, body: { type: 'x', stimulus } }), 400, 'VALIDATION_ERROR');
+      expectError(await h.call('createAction', { params: { id }, body: { name: 'nudge', stimulus } }), 400, 'VALIDATION_ERROR');
+    }
+    expect((await h.call('listWorldEvents', { params: { id } })).body.result.events).toEqual([]);
+  });
+
+  it('takes complete vectors and answers them in events, recentEvents and whatHappened (each answer checked against the served document)', async () => {
+    const id = await create();
+    const stimulus = { vadOverride: { V: 0.5, A: 0, D: 0 }, vadDelta: { V: 0, A: 0.1, D: 0 }, needsDelta: { autonomy: 0.1, competence: 0, relatedness: 0 } };
+    const sent = await h.call('dispatchEvent', { params: { id }, body: { type: 'x', targetEntity: 'mara', stimulus } });
+    expect(sent.body.result.events).toEqual([expect.objectContaining({ stimulus })]);
+    expect((await h.call('getWorldSnapshot', { params: { id } })).body.result.recentEvents).toEqual([expect.objectContaining({ stimulus })]);
+    const ctx = (await h.call('worldContext', { params: { id }, body: { entityName: 'mara' } })).body.result;
+    expect(ctx.whatHappened).toEqual([expect.objectContaining({ stimulus })]);
+  });
+
+  it('refuses a snapshot import whose recent event has a partial vadOverride; the world is unchanged', async () => {
+    const id = await create();
+    await h.call('dispatchEvent', { params: { id }, body: { type: 'x', targetEntity: 'mara', stimulus: { vadOverride: { V: 0.5, A: 0, D: 0 } } } });
+    const snapshot = (await h.call('getWorldSnapshot', { params: { id } })).body.result;
+    const broken = structuredClone(snapshot);
+    broken.recentEvents[0].stimulus.vadOverride = { V: 0.1 };
+    expectError(await h.call('putWorldSnapshot', { params: { id }, body: { snapshot: broken } }), 400, 'VALIDATION_ERROR');
+    expect((await h.call('getWorldSnapshot', { params: { id } })).body.result.recentEvents).toEqual(snapshot.recentEvents);
+  });
+});
+
 describe('POST /worlds/{id}/tick and /time-jump', () => {
   it('advance simulated time by seconds × time.ratio', async () => {
     const id = await create({ ...sampleWorld(), definition: { ...sampleWorld().definition, time: { type: 'realtime', ratio: 2 } } });

@@ -5,7 +5,10 @@
 // of the member, before anything is replaced. Numbers must also stay within ±MAX_IMPORTED_NUMBER, so
 // that no later computation on them overflows to Infinity (docs/interface-choices.md, "Snapshots").
 import { Ajv, type ValidateFunction } from 'ajv';
+import { Type } from 'typebox';
 import { COMPONENTS } from '../../../contract/components.ts';
+import { requireAt } from '../../../contract/input.ts';
+import { COMPLETE_STIMULUS } from '../../../contract/operations.ts';
 import { describeValidationIssue } from '../../platform/errors.ts';
 import { fail } from './fail.ts';
 import { MAX_PENDING } from './limits.ts';
@@ -29,7 +32,8 @@ const psycheInternals = {
     regulationStart: { type: 'object', required: ['trigger', 'before'], properties: { trigger: { type: 'string' }, before: { $ref: 'VAD' } } },
   },
 };
-const keptEvent = { allOf: [{ $ref: 'EventInput' }], type: 'object', required: ['type'] };
+// An event as dispatchEvent takes it (answered later in recentEvents, whatHappened and tick results).
+const keptEvent = requireAt(Type.Unsafe({ $ref: 'EventInput' }), { '': ['type'], ...COMPLETE_STIMULUS });
 
 /** The exported world: the snapshot of the contract plus the members the reference adds to it. */
 const worldCheck = ajv.compile({
