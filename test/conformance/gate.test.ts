@@ -161,8 +161,8 @@ describe('--list', () => {
     expect(run.stdout).toMatch(/Would run: \d+ checks/);
     expect(run.stdout).toMatch(/progression +\[PROG-3\] records the firing/);
     expect(run.stdout).not.toMatch(/\[PROG-2\]/);
-    expect(run.stdout).toMatch(/needs --second-key \(3\):\n(.*\[ISO-\d\].*\n){3}/);
-    expect(run.stdout).toMatch(/needs --origin-key and --allowed-origin \(2\):/);
+    expect(run.stdout).toMatch(/needs --second-key \(5\):\n(.*\[ISO-\d\].*\n){5}/);
+    expect(run.stdout).toMatch(/needs --origin-key and --allowed-origin \(3\):/);
     expect(run.stdout).toMatch(/Not selected \(--only\): \d+ requirements/);
   }, 60_000);
 });
