@@ -121,6 +121,13 @@ export function importWorld(world: WorldDoc, worldId: string, snap: SnapshotInpu
       });
     }
   }
+  // The exported world's order of relationships (its relationshipIds, in creation order), not the
+  // order of the entities that hold them: an export of the import is then the export imported.
+  if (extra.relationshipIds) {
+    const rank = new Map(Object.values(extra.relationshipIds).map((id, i) => [id, i]));
+    const at = (id: string) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+    next.relationships = next.relationships.map((r, i) => ({ r, i })).sort((a, b) => (at(a.r.id) - at(b.r.id)) || (a.i - b.i)).map((x) => x.r);
+  }
   // Checked as it would be exported, so that what an import leaves is what the contract promises.
   checkImportedWorld(exportWorld(next, worldId));
   return next;

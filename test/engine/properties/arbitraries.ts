@@ -86,7 +86,7 @@ export const config: fc.Arbitrary<PersonaConfig> = configInput.map((c) => psyche
 
 // ---- percepts ----
 export const vadArb: fc.Arbitrary<VAD> = fc.record({ V: signed, A: signed, D: signed });
-const partialVad = (range = 1) => fc.record({ V: num(-range, range), A: num(-range, range), D: num(-range, range) }, { requiredKeys: [] });
+const partialVad = (range = 1, complete = false) => fc.record({ V: num(-range, range), A: num(-range, range), D: num(-range, range) }, complete ? {} : { requiredKeys: [] });
 
 /** A partial appraisal; members in [-1, 1] (the engine clamps into each member's range). */
 export const appraisalArb: fc.Arbitrary<Partial<Appraisal>> = fc.record({
@@ -97,12 +97,13 @@ export const appraisalArb: fc.Arbitrary<Partial<Appraisal>> = fc.record({
 /**
  * Every member of Stimulus, each optional. `vadRange` 1.5 goes beyond the bounds to exercise clamping
  * (the HTTP layer refuses VAD members outside [-1, 1], so world events, which are echoed in results,
- * use 1).
+ * use 1). `complete`: each vector given whole, as the HTTP layer and a snapshot import require of a
+ * world event (a partial one would be echoed partial); the engine itself takes partial vectors.
  */
-export const stimulusOf = (vadRange: number): fc.Arbitrary<DeepPartial<Stimulus>> => fc.record({
-  vadDelta: partialVad(vadRange),
-  vadOverride: partialVad(vadRange),
-  needsDelta: fc.record({ autonomy: signed, competence: signed, relatedness: signed }, { requiredKeys: [] }),
+export const stimulusOf = (vadRange: number, complete = false): fc.Arbitrary<DeepPartial<Stimulus>> => fc.record({
+  vadDelta: partialVad(vadRange, complete),
+  vadOverride: partialVad(vadRange, complete),
+  needsDelta: fc.record({ autonomy: signed, competence: signed, relatedness: signed }, complete ? {} : { requiredKeys: [] }),
   bodyBudgetDelta: num(-2, 2),
   soulStageForce: fc.oneof(fc.integer({ min: -2, max: 6 }), num(-1, 5)),
   catastropheAlphaDelta: num(-2, 2),

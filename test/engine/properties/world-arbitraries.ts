@@ -83,7 +83,7 @@ const eventArb: fc.Arbitrary<WorldOp> = fc.record({
   spaceId: fc.constantFrom<string>(...SPACES),
   payload: fc.record({ description: anyText }),
   appraisal: appraisalArb,
-  stimulus: stimulusOf(1),
+  stimulus: stimulusOf(1, true),
 }, { requiredKeys: ['type'] }).chain((event) => fc.record({
   op: fc.constant('event' as const),
   event: fc.constant(event as DeepPartial<Event> & { type: string }),
