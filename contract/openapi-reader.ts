@@ -24,7 +24,8 @@ export interface Operation {
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;
 
 /** The path part of a URL or of a server's url, without a trailing slash ('' for the root). */
-const pathnameOf = (url: string) => {
+/** The path of a URL (absolute or not), without a trailing slash. */
+export const pathnameOf = (url: string) => {
   try {
     return new URL(url, 'http://server.invalid/').pathname.replace(/\/+$/, '');
   } catch {

@@ -1,7 +1,7 @@
 // The two documents a run reads, loaded once per worker: the bundled contract (SPEC.md's shapes) and
 // the document the deployment serves (its own promise), each with its response validator.
 import { readFileSync } from 'node:fs';
-import { OpenApiReader } from '../../contract/openapi-reader.ts';
+import { OpenApiReader, pathnameOf } from '../../contract/openapi-reader.ts';
 import { ResponseValidator } from '../../contract/validate.ts';
 import { suiteConfig } from '../data/config.ts';
 
@@ -19,7 +19,8 @@ const recent = new Map<string, Promise<Documents>>();
 
 /** `baseUrl`: the run's --base-url, whose path a served document may write into its paths. */
 export function loadDocuments(bundledDocument: Record<string, any>, servedDocument: Record<string, any>, baseUrl?: string): Promise<Documents> {
-  const key = `${baseUrl ?? ''}\n${JSON.stringify(bundledDocument)}\n${JSON.stringify(servedDocument)}`;
+  // Only the base URL's path changes what is read: the self-test's proxies differ by port alone.
+  const key = `${pathnameOf(baseUrl ?? '')}\n${JSON.stringify(bundledDocument)}\n${JSON.stringify(servedDocument)}`;
   if (!recent.has(key)) {
     if (recent.size >= 4) recent.delete(recent.keys().next().value!);
     recent.set(key, readDocuments(bundledDocument, servedDocument, baseUrl));

@@ -120,10 +120,22 @@ export function scrub(text: string, secrets: Array<string | undefined>): string 
   return out;
 }
 
+/**
+ * The length of the shortest form of a secret: every encoding of a character takes at least one, and
+ * its base64 forms their own length. A shorter text cannot hold the secret, and is not searched (most
+ * header values: trying the pattern costs more than the requests that carry them).
+ */
+const shortest = new Map<string, number>();
+function shortestForm(secret: string): number {
+  let n = shortest.get(secret);
+  if (n === undefined) shortest.set(secret, (n = Math.min(secret.length, ...base64Forms(secret).map((f) => f.length))));
+  return n;
+}
+
 function scrubAll(text: string, secrets: Array<string | undefined>): string {
   let out = text;
   for (const secret of new Set(secrets)) {
-    if (!secret || secret.length < 8) continue;
+    if (!secret || secret.length < 8 || out.length < shortestForm(secret)) continue;
     out = out.replace(patternOf(secret), redactKey(secret));
   }
   return out;
