@@ -2,8 +2,9 @@
 // FastAPI (pydantic), springdoc, NestJS's swagger module and @fastify/swagger, as a team would serve it
 // had it built the service with that framework. Each is a Dialect (dialects.ts): its answers are the
 // reference's, and where the style promises more than the reference accepts (a bare string beside the
-// object for a text body, minutes as well as seconds for a time jump), the proxy keeps the promise the
-// way such a deployment would (the string becomes {text}, minutes become seconds). What each style does,
+// object for a text body, minutes as well as seconds for a time jump, null for an optional member), the
+// proxy keeps the promise the way such a deployment would (the string becomes {text}, minutes become
+// seconds, a null member is left out: pydantic's default). What each style does,
 // learnt from the frameworks' documentation and code:
 // - none lists its own document route (FastAPI serves /openapi.json, springdoc /v3/api-docs, NestJS
 //   /api-json, @fastify/swagger /documentation/json, all outside the paths they describe);
