@@ -25,7 +25,7 @@ const takes = (types: readonly string[], v: unknown) => { const t = jsonType(v);
  * The JSON types a schema allows (null included when it does), through allOf and every arm of an
  * anyOf/oneOf; undefined when it may take any value, or says its type in a way not read here.
  */
-export function typesAllowed(schema: unknown, nesting = 0): string[] | undefined {
+function typesAllowed(schema: unknown, nesting = 0): string[] | undefined {
   if (!isObject(schema) || nesting > MAX_NESTING) return undefined;
   const s = mergeAllOf(schema);
   const arms = armsOf(s);
