@@ -6,6 +6,8 @@ import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
 import { REQUIREMENTS, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';
 import { json, wait, type FaultContext, type FaultHooks, type FaultRequest } from './proxy.ts';
 import { codeOf, is, is2xx, isDocument, keyOf, onDocument, onResult, resultOf, type Json } from './hooks.ts';
+import { fastApi, fastApiHooks, optionalMembers } from './frameworks.ts';
+import { typeOf as valueTypeOf } from '../generate/values.ts';
 
 export interface Fault extends FaultHooks {
   id: string;
@@ -306,6 +308,24 @@ export const FAULTS: Fault[] = [
     id: 'missing-member-defaulted', areas: ['errors'], expected: ['ERR-6'],
     description: 'a chat without message is not refused: the deployment fills one in',
     request: onBody(['chat'], (b) => { if (b.message === undefined) b.message = '(no message)'; }),
+  },
+  {
+    // Errors: "`VALIDATION_ERROR` 400: request body failed schema validation". A FastAPI service whose
+    // Optional members go through a lenient "before" validator (what does not parse becomes None): its
+    // document says anyOf [X, null], and a value of another type there is taken for no value.
+    id: 'optional-member-unchecked', areas: ['errors'], only: ['ERR-6'], expected: ['ERR-6'],
+    description: 'a FastAPI-style deployment (its document: optional members as anyOf [X, null]) takes a wrong-typed value of an optional member for none: a perceive with timestamp "not-a-number" is processed',
+    async request(req, ctx) {
+      await fastApiHooks.request!(req, ctx);
+      const body = req.body;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+      for (const [name, schema] of await optionalMembers(req, ctx)) {
+        const types = (Array.isArray(schema.anyOf) ? schema.anyOf : [schema]).flatMap((arm: Json) => arm?.type);
+        const type = valueTypeOf((body as Json)[name]);
+        if (name in body && types.every(Boolean) && !types.includes(type) && !(type === 'integer' && types.includes('number'))) delete (body as Json)[name];
+      }
+    },
+    response: onDocument(fastApi),
   },
   {
     id: 'unauthorized-as-403', areas: ['auth'], expected: ['AUTH-1', 'AUTH-2'],

@@ -2,8 +2,9 @@
 // FastAPI (pydantic), springdoc, NestJS's swagger module and @fastify/swagger, as a team would serve it
 // had it built the service with that framework. Each is a Dialect (dialects.ts): its answers are the
 // reference's, and where the style promises more than the reference accepts (a bare string beside the
-// object for a text body, minutes as well as seconds for a time jump), the proxy keeps the promise the
-// way such a deployment would (the string becomes {text}, minutes become seconds). What each style does,
+// object for a text body, minutes as well as seconds for a time jump, null for an optional member), the
+// proxy keeps the promise the way such a deployment would (the string becomes {text}, minutes become
+// seconds, a null member is left out: pydantic's default). What each style does,
 // learnt from the frameworks' documentation and code:
 // - none lists its own document route (FastAPI serves /openapi.json, springdoc /v3/api-docs, NestJS
 //   /api-json, @fastify/swagger /documentation/json, all outside the paths they describe);
@@ -19,10 +20,12 @@
 // - @fastify/swagger: OpenAPI 3.0.3, shared schemas named def-0, def-1… (added without a title),
 //   "Default Response", bodies inline and `required: true`, security listed per route.
 import type { SelectableArea } from '../../contract/requirements.ts';
+import { OpenApiReader } from '../../contract/openapi-reader.ts';
+import { mergeAllOf } from '../../fixtures/minimal.ts';
 import { is, isObject, operationIn, operationsIn, type Json } from './hooks.ts';
 import { componentName, eachRef, eachSchema, intoComponents, mediaTypesIn, responsesIn, schemaRefName } from './document.ts';
 import { perOperationSecurity, requireUnsent, toOpenApi30, type Dialect } from './dialects.ts';
-import type { FaultHooks } from './proxy.ts';
+import type { FaultContext, FaultHooks, FaultRequest } from './proxy.ts';
 
 // ---- Areas ----
 // Cheap, as the dialects (about 4 s of CPU a document): the document itself (openapi: OAS-1..3,
@@ -184,6 +187,51 @@ const timeJumpUnitHooks: FaultHooks = {
   },
 };
 
+// ---- Optional members: null is their default ----
+
+/**
+ * The members of a request's body that the FastAPI document declares Optional (`X | None = None`: a
+ * union with null), each with its schema; the document is the deployment's own, fetched once per proxy
+ * and rewritten as `fastApi` writes it.
+ */
+export async function optionalMembers(req: FaultRequest, ctx: FaultContext): Promise<Array<[string, Json]>> {
+  if (!req.operationId || !isObject(req.body)) return [];
+  if (!ctx.state.has(OPTIONAL)) {
+    const original = (await ctx.forward({ ...req, method: 'GET', path: '/openapi.json', query: new URLSearchParams(), body: undefined, rawBody: '', operationId: 'getOpenApi', params: {} })).body as Json;
+    const where = new Map([...operationsIn(original)].map(({ path, method, op }) => [op.operationId as string, { path, method }]));
+    const doc = structuredClone(original);
+    fastApi(doc);
+    // The rewrite of the deployment's own document: test/conformance/dialects.test.ts checks it is valid OpenAPI.
+    const reader = await OpenApiReader.load(doc, { validated: true });
+    ctx.state.set(OPTIONAL, (operationId: string) => {
+      const at = where.get(operationId);
+      const op = at && reader.operationAt(at.method, at.path);
+      const body = op && reader.requestSchema(op.operationId);
+      const members = body ? mergeAllOf(body).properties : undefined;
+      return isObject(members) ? Object.entries<Json>(members).filter(([, m]) => isObject(m) && takesNull(m)) : [];
+    });
+  }
+  return (ctx.state.get(OPTIONAL) as (operationId: string) => Array<[string, Json]>)(req.operationId);
+}
+const OPTIONAL = 'fastapi-optional-members';
+
+/** What such a deployment does with null for an Optional member: pydantic takes it for the default, as if it were absent. */
+const nullAsDefaultHooks: FaultHooks = {
+  async request(req, ctx) {
+    const body = req.body;
+    if (!isObject(body) || !Object.values(body).includes(null)) return;
+    for (const [name] of await optionalMembers(req, ctx)) if (body[name] === null) delete body[name];
+  },
+};
+
+/** Every hook of a FastAPI deployment: the text union and null for Optional members. */
+export const fastApiHooks: FaultHooks = {
+  async request(req, ctx) {
+    await textUnionHooks.request!(req, ctx);
+    await nullAsDefaultHooks.request!(req, ctx);
+  },
+};
+
 // ---- springdoc ----
 
 const REASONS: Record<string, string> = { 200: 'OK', 201: 'Created', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 410: 'Gone', 413: 'Payload Too Large', 429: 'Too Many Requests', 500: 'Internal Server Error' };
@@ -218,7 +266,7 @@ function fastifyResponses(doc: Json): void {
 const fastApiOperationId = (operationId: string, path: string, method: string) => `${snake(operationId)}${path.replace(/\W/g, '_')}_${method}`;
 
 /** FastAPI (pydantic 2, OpenAPI 3.1), as `app.openapi()` writes it for models declared in Python. */
-function fastApi(doc: Json): void {
+export function fastApi(doc: Json): void {
   noSelfPath(doc);
   // Before bodies are shared as components: time-jump's is tick's until it changes.
   textUnion(doc);
@@ -235,11 +283,11 @@ export const FRAMEWORK_DOCUMENTS: Dialect[] = [
   // FastAPI 0.100+ with pydantic 2: the commonest Python stack, and the one a new deployment of SPEC.md was built with.
   {
     id: 'fastapi', areas: [...DOCUMENT, 'errors', 'personas', 'world-parts'],
-    description: 'FastAPI/pydantic 2: no /openapi.json path, a title on every property, optional members as anyOf [X, null], Body_<operationId> components, '
+    description: 'FastAPI/pydantic 2: no /openapi.json path, a title on every property, optional members as anyOf [X, null] (null taken for the default, as pydantic does), Body_<operationId> components, '
       + 'annotate and next-response as anyOf [string, TextBody], time-jump with minProperties: 1 and no required member, 422 HTTPValidationError on every operation',
     style: 'FastAPI, pydantic 2',
     rewrite: fastApi,
-    hooks: textUnionHooks,
+    hooks: fastApiHooks,
   },
   // FastAPI before 0.100 (pydantic 1), still the most deployed: a described reference is allOf [$ref].
   {
@@ -247,7 +295,7 @@ export const FRAMEWORK_DOCUMENTS: Dialect[] = [
     description: 'as fastapi, and every referenced property wrapped in a single allOf beside its title (pydantic 1)',
     style: 'FastAPI < 0.100, pydantic 1',
     rewrite: (doc) => { fastApi(doc); singleAllOf(doc); },
-    hooks: textUnionHooks,
+    hooks: fastApiHooks,
   },
   // springdoc-openapi 1.x/2.x for Spring Boot: 3.0.1, */* answers, @ControllerAdvice errors everywhere, the server it ran on.
   {
@@ -298,6 +346,6 @@ export const FRAMEWORK_DOCUMENTS: Dialect[] = [
     description: 'control: the fastapi document, with the result of POST /worlds also requiring `revision`, which the reference never sends',
     style: '(control)',
     rewrite: (doc) => { requireUnsent(doc); fastApi(doc); },
-    hooks: textUnionHooks,
+    hooks: fastApiHooks,
   },
 ];
