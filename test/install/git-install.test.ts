@@ -62,9 +62,10 @@ describe('simulation-conformance installed from a repository URL', () => {
     expect(PREPARING_SCRIPTS.filter((name) => name in scripts)).toEqual([]);
   });
 
-  it('installs globally, every file extracted', () => {
+  it('installs globally, every file extracted, no dependency refusing this Node (EBADENGINE)', () => {
     expect(installed.code, installed.stderr.split('\n').filter((l) => /npm error/.test(l)).slice(0, 12).join('\n')).toBe(0);
     expect(installed.stderr).not.toMatch(/TAR_ENTRY_ERROR|ENOENT/);
+    expect(installed.stderr.split('\n').filter((l) => /EBADENGINE\s+package:/.test(l))).toEqual([]);
   });
 
   it('runs from the global prefix: --help, and --list (the catalogue, its modules loaded, nothing sent)', async () => {
