@@ -4,18 +4,18 @@
 //   - same-document references only: a `$ref` that is not a fragment (`#…`) refuses the document
 //     before any library sees it, and the dereferencer runs with every resolver off, so no file is
 //     opened and no connection made because a document says so;
-//   - OpenAPI 3.0 upgraded to 3.1 (@scalar/openapi-upgrader: `nullable`, boolean exclusive bounds,
-//     `example`), so that one JSON Schema dialect (2020-12) reads both;
+//   - OpenAPI 3.0 upgraded to 3.1 (upgrade-30.ts: `nullable`, boolean exclusive bounds, `example`),
+//     so that one JSON Schema dialect (2020-12) reads both;
 //   - valid: checked against the OpenAPI meta-schema as written (references not followed), which is
 //     where a 3.1 `summary` beside a `$ref` is legal;
 //   - dereferenced by @apidevtools/json-schema-ref-parser, recursion kept as a cyclic graph (the
 //     walkers that build bodies bound their depth), beside the reference-keeping normal form that
 //     ajv compiles (ajv follows recursion itself).
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { upgrade } from '@scalar/openapi-upgrader';
 // The meta-schema check alone, not swagger-parser's validate(): that dereferences first (reading
 // files, and judging a dereferenced document, where a legal `summary` beside a `$ref` no longer is).
 import { openApiSchemaProblems } from './meta-schema.ts';
+import { upgradeToOpenApi31 } from './upgrade-30.ts';
 
 type Json = Record<string, any>;
 
@@ -204,7 +204,7 @@ export async function loadOpenApi(raw: unknown, options: LoadOptions = {}): Prom
   settleRefSiblings(copy, version);
   let normal: Json;
   try {
-    normal = upgrade(copy, '3.1') as unknown as Json;
+    normal = upgradeToOpenApi31(copy);
   } catch (err) {
     return refused([`it cannot be read as OpenAPI 3.1: ${stripProblem((err as Error).message)}`], version);
   }

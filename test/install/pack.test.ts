@@ -3,14 +3,12 @@
 // against a deployment given by --base-url, and `load` on the Node runner. What the package lacks
 // (a file left out of "files", a run-time dependency kept in devDependencies) fails here.
 //
-// The install takes what the project's own `npm ci` already cached (npm-shrinkwrap.json pins the same
-// versions), and skips install scripts: better-sqlite3, the reference's SQLite store, is an optional
-// dependency (only `serve --db` loads it) and would compile SQLite for minutes. Every command must work
-// without it, and `serve --db` must say in one line what it lacks: installed without its native part
-// (as here), or absent (as npm leaves it when its build fails, an optional dependency's failure).
-// The same package installed from a repository URL (git+file://, global and local) takes minutes on
-// a 2-core machine (npm clones, installs the dev dependencies to pack, then installs): that path is
-// tried by test/install/git-install.ts, run on its own (README.md, "Install").
+// The install takes what the project's own `npm ci` already cached, and skips install scripts:
+// better-sqlite3, the reference's SQLite store, is an optional dependency (only `serve --db` loads it)
+// and would compile SQLite for minutes. Every command must work without it, and `serve --db` must say
+// in one line what it lacks: installed without its native part (as here), or absent (as npm leaves it
+// when its build fails, an optional dependency's failure).
+// The same package installed globally from a repository URL: git-install.test.ts.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
