@@ -47,6 +47,11 @@ const OPTIONS = {
   // validators compiled once a run, not once an area (each area's file is still imported afresh).
   isolate: false,
   maxWorkers: 1,
+  // Each lane's worker is a thread of the command, not a process of its own: a process would hold a
+  // second copy of Node and its start-up (about 50 MB each), and the tree must fit a small CI
+  // container (docs/benchmarks.md, "Memory"). A check that never yields is still ended with its
+  // worker (a thread is terminated as a process was).
+  pool: 'threads' as const,
   // The run's verdict comes from the collected results, not from vitest's exit code.
   passWithNoTests: true,
   // Nothing is written beside the scenarios: an installed package's folder may be read-only.
