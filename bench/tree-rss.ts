@@ -3,7 +3,7 @@
 // also keeps its own high-water mark (VmHWM), which catches a peak between two samples.
 import { readdirSync, readFileSync } from 'node:fs';
 
-export interface TreeProcess { pid: number; command: string; peakMb: number; lastMb: number }
+export interface TreeProcess { pid: number; command: string; peakMb: number; lastMb: number; cpuS: number }
 export interface TreeMemory { peakMb: number; samples: number; processes: TreeProcess[] }
 
 const kbOf = (status: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
@@ -25,6 +25,14 @@ function treeOf(root: number): number[] {
   return out;
 }
 
+/** User and system CPU seconds of a process so far (fields 14 and 15 of its stat, in clock ticks of 1/100 s). */
+function cpuSecondsOf(pid: number): number | undefined {
+  const stat = read(`/proc/${pid}/stat`);
+  if (!stat) return undefined;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The short name a report gives a process: its arguments, paths cut to their last two parts. */
 function nameOf(pid: number): string {
   const argv = (read(`/proc/${pid}/cmdline`) ?? '').split('\0').filter(Boolean);
@@ -44,11 +52,12 @@ export function watchTree(root: number, intervalMs = 50): { stop: () => TreeMemo
       const rss = kbOf(status, 'VmRSS');
       const hwm = kbOf(status, 'VmHWM');
       totalKb += rss;
-      const p = seen.get(pid) ?? { pid, command: '', peakMb: 0, lastMb: 0 };
+      const p = seen.get(pid) ?? { pid, command: '', peakMb: 0, lastMb: 0, cpuS: 0 };
       // Read again each time: a child shows its parent's arguments until its exec.
       p.command = nameOf(pid) || p.command;
       p.peakMb = Math.max(p.peakMb, Math.round(hwm / 1024));
       p.lastMb = Math.round(rss / 1024);
+      p.cpuS = cpuSecondsOf(pid) ?? p.cpuS;
       seen.set(pid, p);
     }
     peakKb = Math.max(peakKb, totalKb);
