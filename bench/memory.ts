@@ -4,7 +4,8 @@
 // every key against the reference served in a process of its own (`serve`), every area against a
 // target that answers each check with 2 GiB, and the embedded reference (no --base-url). Aim: the
 // first two within 300 MB. Run by `npm run bench` in a process of its own; alone:
-// `node --import tsx bench/memory.ts`.
+// `node --import tsx bench/memory.ts`; `BENCH_MEMORY_ROOT=DIR` measures the command of another checkout
+// (a before/after figure; the served reference and the huge target stay this checkout's).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { hugeBodyServer } from '../test/conformance/loopback.ts';
 import { watchTree, type TreeMemory } from './tree-rss.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const COMMAND_ROOT = process.env.BENCH_MEMORY_ROOT ?? ROOT;
 const AIM_MB = 300;
 const dir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
 const id = () => Math.random().toString(16).slice(2, 12);
@@ -42,7 +44,7 @@ async function serve(): Promise<{ url: string; stop: () => void }> {
 /** One run of the installed command, its process tree watched from start to exit. */
 function measure(args: string[]): Promise<TreeMemory & { exit: number | null; wallS: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['bin/simulation-conformance.js', 'conformance', '--no-color', ...args], { cwd: ROOT, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['bin/simulation-conformance.js', 'conformance', '--no-color', ...args], { cwd: COMMAND_ROOT, stdio: 'ignore' });
   const watch = watchTree(child.pid!, 50);
   return new Promise((resolve) => child.on('exit', (exit) => resolve({ ...watch.stop(), exit, wallS: (performance.now() - started) / 1000 })));
 }
@@ -61,7 +63,7 @@ reference.stop();
 await huge.close();
 rmSync(dir, { recursive: true, force: true });
 
-console.log(`Memory of a conformance run (the installed command; RSS summed over its process tree, sampled every 50 ms)`);
+console.log(`Memory of a conformance run (the installed command${COMMAND_ROOT === ROOT ? '' : ` of ${COMMAND_ROOT}`}; RSS summed over its process tree, sampled every 50 ms)`);
 const first = Math.max(...rows.map(([label]) => label.length)) + 2;
 const line = (cells: unknown[]) => cells.map((c, i) => String(c).padEnd(i === 0 ? first : 12)).join('').trimEnd();
 console.log(line(['run', 'tree peak', 'processes', 'CPU s', 'wall s', 'exit']));
