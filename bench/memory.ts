@@ -65,7 +65,8 @@ rmSync(dir, { recursive: true, force: true });
 
 console.log(`Memory of a conformance run (the installed command${COMMAND_ROOT === ROOT ? '' : ` of ${COMMAND_ROOT}`}; RSS summed over its process tree, sampled every 50 ms)`);
 const first = Math.max(...rows.map(([label]) => label.length)) + 2;
-const line = (cells: unknown[]) => cells.map((c, i) => String(c).padEnd(i === 0 ? first : 12)).join('').trimEnd();
+const widths = [first, 12, 20, 8, 8];
+const line = (cells: unknown[]) => cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join('').trimEnd();
 console.log(line(['run', 'tree peak', 'processes', 'CPU s', 'wall s', 'exit']));
 for (const [label, r] of rows) {
   const processes = r.processes.filter((p) => p.peakMb > 0).map((p) => p.peakMb).join('+');
