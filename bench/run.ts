@@ -122,6 +122,11 @@ ownProcess('./quota-fill.ts');
 console.log('');
 ownProcess('./parity.ts');
 
+// The memory of a conformance run: the peak RSS of the command's process tree against a served
+// reference, against a target answering 2 GiB, and with the embedded reference (about two minutes).
+console.log('');
+ownProcess('./memory.ts');
+
 // The gate's own time: a full conformance run with every key, directly and behind a slow proxy
 // (about four minutes: it waits out real one-minute rate windows).
 console.log('');

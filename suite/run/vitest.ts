@@ -5,6 +5,7 @@
 import { createVitest, startVitest, type Reporter, type SerializedError, type TestCase, type TestModule, type Vitest } from 'vitest/node';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { Collector } from './collector.ts';
 import type { SuiteConfig } from '../data/config.ts';
 
@@ -47,11 +48,26 @@ const OPTIONS = {
   // validators compiled once a run, not once an area (each area's file is still imported afresh).
   isolate: false,
   maxWorkers: 1,
+  // Each lane's worker is a thread of the command, not a process of its own: a process would hold a
+  // second copy of Node and its start-up (about 50 MB each), and the tree must fit a small CI
+  // container (docs/benchmarks.md, "Memory"). A check that never yields is still ended with its
+  // worker (a thread is terminated as a process was).
+  pool: 'threads' as const,
   // The run's verdict comes from the collected results, not from vitest's exit code.
   passWithNoTests: true,
   // Nothing is written beside the scenarios: an installed package's folder may be read-only.
   cache: false as const,
 };
+/**
+ * The young generation of the isolates made from now on (the scenario workers' threads) at 2 MB a
+ * semi-space instead of V8's 16: their answers are short-lived and a smaller nursery is collected
+ * sooner, about 25 MB less per worker at the same CPU time (docs/benchmarks.md, "Memory"). V8 reads
+ * the flag when it makes an isolate, so the command's own heap, already made, is not touched; vitest
+ * gives its threads no resource limits of their own to set instead.
+ */
+function smallNursery(): void {
+  setFlagsFromString('--max-semi-space-size=2');
+}
 const timeoutOf = (config: SuiteConfig) => config.timeoutMs * 4 + 130_000;
 
 /**
@@ -60,6 +76,7 @@ const timeoutOf = (config: SuiteConfig) => config.timeoutMs * 4 + 130_000;
  * self-test makes over a hundred runs in one process.
  */
 export function keepScenarioRunner(): () => Promise<void> {
+  smallNursery();
   kept ??= (async () => {
     const relay = new Relay();
     // Worker threads, not forked processes: a run's worker starts cold either way, but a thread skips
@@ -82,6 +99,7 @@ export function keepScenarioRunner(): () => Promise<void> {
  */
 export async function collectChecks(config: SuiteConfig, areas: readonly string[]): Promise<TestCase[]> {
   const files = areas.map(scenarioFile).filter((f) => existsSync(ROOT + f));
+  smallNursery();
   // Read while a stopped run cleans up too (suite/run/unfinished.ts): Vitest's own SIGINT exit must
   // not take the command's Ctrl-C handling away (a second press would kill the cleanup, exit 130).
   const dropTheirs = keepOurSignalHandlers();
@@ -121,6 +139,7 @@ export function lanesOf(areas: readonly string[]): string[][] {
 export async function runScenarios(config: SuiteConfig, areas: readonly string[], opts: RunOptions): Promise<Collector> {
   // A kept Vitest runs one run at a time (the self-test, where rate windows are short): one lane.
   const lanes = kept ? [[...areas]] : lanesOf(areas);
+  smallNursery();
   const collectors = await Promise.all(lanes.map((lane) => runLane(config, lane, opts)));
   return collectors.reduce((all, c) => all.absorb(c));
 }

@@ -109,23 +109,23 @@ describe('TLS with a private CA', () => {
 });
 
 describe('an answer larger than --max-body-mb', () => {
-  it('is the target\'s failure, and a 2 GiB answer leaves the process that reads the answers under 300 MB', async () => {
+  it('is the target\'s failure, and a 2 GiB answer leaves the run\'s processes under 600 MB together', async () => {
     const huge = keep(await hugeBodyServer(DOCUMENT, 2 * 1024 ** 3));
     const peaks = join(dir, 'peak-rss.txt');
     const hook = fileURLToPath(new URL('./peak-rss.mjs', import.meta.url));
     const r = await run(huge.url, 'huge', ['--timeout-ms', '20000'], { NODE_OPTIONS: `--import ${hook}`, PEAK_RSS_FILE: peaks });
     expect(r.code, r.stdout.slice(-2500) + r.stderr).toBe(1);
     expect(r.stdout).toMatch(/the answer is larger than 8 MB \(--max-body-mb\)/);
-    const peak = new Map<string, { mb: number; role: string }>();
-    for (const [pid, kb, role] of (existsSync(peaks) ? readFileSync(peaks, 'utf8') : '').trim().split('\n').map((l) => l.split(' '))) {
-      peak.set(pid, { mb: Math.max(peak.get(pid)?.mb ?? 0, Math.round(Number(kb) / 1024)), role });
+    const peak = new Map<string, number>();
+    for (const [pid, kb] of (existsSync(peaks) ? readFileSync(peaks, 'utf8') : '').trim().split('\n').map((l) => l.split(' '))) {
+      peak.set(pid, Math.max(peak.get(pid) ?? 0, Math.round(Number(kb) / 1024)));
     }
-    const of = (role: string) => [...peak.values()].filter((p) => p.role === role).map((p) => p.mb);
-    process.stdout.write(`  peak RSS: scenario worker ${of('worker').join(', ')} MB, command ${of('command').join(', ')} MB\n`);
-    // The scenario worker reads every answer of the checks; the command reads the preflight's and the cleanup's.
-    expect(of('worker').length).toBeGreaterThan(0);
-    expect(Math.max(...of('worker'))).toBeLessThan(300);
-    // The command holds vitest and both documents (some 450 MB on its own): no answer may add a body to it.
-    expect(Math.max(...of('command'))).toBeLessThan(1024);
+    const total = [...peak.values()].reduce((a, b) => a + b, 0);
+    process.stdout.write(`  peak RSS: ${[...peak.values()].join(' + ')} = ${total} MB\n`);
+    // The command reads the preflight's and the cleanup's answers; its scenario worker, a thread of
+    // it, those of the checks. About 320 MB on this run with or without the huge answer
+    // (docs/benchmarks.md, "Memory"); one answer read whole would be 2 GiB.
+    expect(peak.size).toBeGreaterThan(0);
+    expect(total).toBeLessThan(600);
   }, 90_000);
 });

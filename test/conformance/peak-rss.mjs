@@ -1,15 +1,15 @@
-// Loaded with --import into every process of a measured run (NODE_OPTIONS is inherited by the
-// scenario workers): appends "<pid> <peak RSS in KB> <command|worker>" to $PEAK_RSS_FILE now and
-// then and at exit. The peak is the kernel's high-water mark for the process, so a sample taken
-// after it still holds it.
+// Loaded with --import into every Node process of a measured run (NODE_OPTIONS is inherited by what
+// it starts): appends "<pid> <peak RSS in KB>" to $PEAK_RSS_FILE now and then and at exit. The peak
+// is the kernel's high-water mark for the process, so a sample taken after it still holds it.
 import { appendFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.PEAK_RSS_FILE;
-const role = process.argv.some((a) => /vitest.*workers/.test(a)) ? 'worker' : 'command';
 const write = () => {
-  try { appendFileSync(file, `${process.pid} ${process.resourceUsage().maxRSS} ${role}\n`); } catch { /* the measure only */ }
+  try { appendFileSync(file, `${process.pid} ${process.resourceUsage().maxRSS}\n`); } catch { /* the measure only */ }
 };
-if (file) {
+// Once a process: its threads (the scenario workers) share its memory.
+if (file && isMainThread) {
   setInterval(write, 100).unref();
   process.on('exit', write);
 }
