@@ -7,6 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Measured longest first (docs/benchmarks.md); most of them wait on runs they start, not on the CPU. */
 const LONGEST = [
   'test/conformance/faults.test.ts',
+  'test/conformance/faults-2.test.ts',
   'test/conformance/dialects.test.ts',
   'test/conformance/stacks.test.ts',
   'test/conformance/cli.test.ts',

@@ -86,6 +86,39 @@ const order = <T extends string>(ids: Iterable<T>): T[] => {
   return [...set].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 };
 
+/**
+ * The catalogue in `count` shards of about equal size, for matrices run side by side (npm test runs
+ * one file a shard, each with its own reference). Faults are kept together by their first expected
+ * requirement (a control alone), so that each requirement is proven inside one shard: its home, the
+ * shard of the first fault that expects it (`homeShard`). Deterministic for a given catalogue.
+ */
+export function faultShards(faults: readonly Fault[], count: number): Fault[][] {
+  const groups = new Map<string, Fault[]>();
+  for (const f of faults) {
+    const key = f.expected[0] ?? `control:${f.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const shards: Fault[][] = Array.from({ length: count }, () => []);
+  // The largest groups first, each to the smallest shard so far.
+  for (const group of [...groups.values()].sort((a, b) => b.length - a.length)) {
+    shards.reduce((small, shard) => (shard.length < small.length ? shard : small)).push(...group);
+  }
+  const rank = new Map(faults.map((f, i) => [f, i]));
+  return shards.map((shard) => shard.sort((a, b) => rank.get(a)! - rank.get(b)!));
+}
+
+/**
+ * The shard in which a requirement must be proven: the one holding the faults that expect it first
+ * (one group, one shard), or else that of the first fault expecting it at all. -1: no fault expects it.
+ */
+export function homeShard(shards: readonly Fault[][], requirement: RequirementId): number {
+  const proving = (f: Fault) => !f.expectedLabel && f.expected.includes(requirement);
+  const led = shards.findIndex((shard) => shard.some((f) => proving(f) && f.expected[0] === requirement));
+  if (led >= 0) return led;
+  const first = FAULTS.find((f) => proving(f) && shards.some((shard) => shard.includes(f)));
+  return first ? shards.findIndex((shard) => shard.includes(first)) : -1;
+}
+
 /** Interleaves the faults that spend the rate-limit key with the others, so that its window has passed before the next one. */
 function schedule(faults: Fault[]): Fault[] {
   const limited = faults.filter((f) => f.areas.includes('rate-limit'));
