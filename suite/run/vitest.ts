@@ -140,6 +140,9 @@ export async function runScenarios(config: SuiteConfig, areas: readonly string[]
   // A kept Vitest runs one run at a time (the self-test, where rate windows are short): one lane.
   const lanes = kept ? [[...areas]] : lanesOf(areas);
   smallNursery();
+  // A Vitest per lane: vitest 4.1 cannot hold both lanes in one. It gives a project's files one
+  // worker only when the project's maxWorkers is 1, and that maxWorkers bounds its whole group, so
+  // two such projects in one group run one after the other; two runs of one Vitest queue too.
   const collectors = await Promise.all(lanes.map((lane) => runLane(config, lane, opts)));
   return collectors.reduce((all, c) => all.absorb(c));
 }
