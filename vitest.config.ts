@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/longest-first.ts';
 
+/** Files that mock modules (vi.mock): they run in a module cache of their own. */
+const ISOLATED = ['test/engine/psyche/readable.test.ts'];
+
 export default defineConfig({
   test: {
     // Three workers on the two cores of CI: the longest files (the self-test's matrices, the command's
@@ -15,6 +18,12 @@ export default defineConfig({
     env: { REFERENCE_FREEZE: 'deep' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    include: ['test/**/*.test.ts'],
+    // A worker runs file after file in one module cache (isolate: false): each file no longer imports
+    // the reference, the suite and their packages afresh. Files that mock a module keep a fresh cache
+    // of their own (a mock would reach, or miss, the files after them).
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ISOLATED, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });
