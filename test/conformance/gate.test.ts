@@ -18,6 +18,18 @@ const dir = mkdtempSync(join(tmpdir(), 'conformance-gate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const KEY = 'mk_test_gate_main_key_00000000001';
 
+/** The reference behind a proxy with one fault of the catalogue, for the file's checks: its URL once started. */
+function behindFault(faultId: string, tenantId: string): { url: () => string } {
+  let server: RunningReference;
+  let proxy: FaultProxy;
+  beforeAll(async () => {
+    server = await startReference({ keys: [{ key: KEY, tenantId, plan: 'enterprise', rpm: 1_000_000 }] });
+    proxy = await startFaultProxy(server.url, FAULTS.find((f) => f.id === faultId)!, { keys: { mainKey: KEY } });
+  });
+  afterAll(async () => { await proxy.close(); await server.close(); });
+  return { url: () => proxy.url };
+}
+
 describe('a known-failures file', () => {
   it('reads YAML and JSON alike', () => {
     const yaml = parseKnownFailures('- id: PROG-3\n  reason: history comes in release 2 (TICKET-12)\n  expires: 2099-01-31\n', 'k.yaml');
@@ -76,19 +88,13 @@ describe('--only', () => {
 });
 
 describe('a run gated by --known-failures, against a deployment that loses phaseHistory (PROG-3)', () => {
-  let server: RunningReference;
-  let proxy: FaultProxy;
-  beforeAll(async () => {
-    server = await startReference({ keys: [{ key: KEY, tenantId: 'gate', plan: 'enterprise', rpm: 1_000_000 }] });
-    proxy = await startFaultProxy(server.url, FAULTS.find((f) => f.id === 'phase-history-lost')!, { keys: { mainKey: KEY } });
-  });
-  afterAll(async () => { await proxy.close(); await server.close(); });
+  const proxy = behindFault('phase-history-lost', 'gate');
 
   const gated = async (name: string, entries: string) => {
     const file = join(dir, `${name}.yaml`);
     writeFileSync(file, entries);
     const reports = join(dir, name);
-    const run = await conformance(['--base-url', proxy.url, '--api-key', KEY, '--only', 'PROG-2,PROG-3', '--known-failures', file, '--report-dir', reports]);
+    const run = await conformance(['--base-url', proxy.url(), '--api-key', KEY, '--only', 'PROG-2,PROG-3', '--known-failures', file, '--report-dir', reports]);
     return { ...run, junit: readFileSync(join(reports, 'junit.xml'), 'utf8') };
   };
 
@@ -112,20 +118,14 @@ describe('a run gated by --known-failures, against a deployment that loses phase
 });
 
 describe('known failures at the grain of one failure, against a deployment that drops engineVersion', () => {
-  let server: RunningReference;
-  let proxy: FaultProxy;
-  beforeAll(async () => {
-    server = await startReference({ keys: [{ key: KEY, tenantId: 'grain', plan: 'enterprise', rpm: 1_000_000 }] });
-    proxy = await startFaultProxy(server.url, FAULTS.find((f) => f.id === 'world-without-engineVersion')!, { keys: { mainKey: KEY } });
-  });
-  afterAll(async () => { await proxy.close(); await server.close(); });
+  const proxy = behindFault('world-without-engineVersion', 'grain');
 
   const accept = (id: string, extra = '') => `- id: ${id}\n${extra}  reason: engineVersion comes in release 2\n  expires: 2099-01-31\n`;
   const field = (id: string, operation: string) => accept(id, `  operation: ${operation}\n  member: result.world.engineVersion\n`);
   const gated = async (name: string, entries: string) => {
     const file = join(dir, `${name}.yaml`);
     writeFileSync(file, entries);
-    return conformance(['--base-url', proxy.url, '--api-key', KEY, '--only', 'WORLD-5', '--known-failures', file, '--report-dir', join(dir, name)]);
+    return conformance(['--base-url', proxy.url(), '--api-key', KEY, '--only', 'WORLD-5', '--known-failures', file, '--report-dir', join(dir, name)]);
   };
 
   it('accepts the one broken field on its operation, in WORLD-5 and in the contract checks of that answer (the example of docs/conformance.md)', async () => {
