@@ -4,6 +4,7 @@
 // happened (a phase change, a reflection) are optional, and docs/interface-choices.md says why.
 import type { Static } from 'typebox';
 import { closed, open, map, ref, Str, Num, Bool, Opt, Arr, Seen } from './kit.ts';
+import { inputRef } from './input.ts';
 
 const unit = (description: string) => Num({ description });
 
@@ -145,9 +146,13 @@ export const Stimulus = closed(
   },
   { $id: 'Stimulus', description: 'Every member is optional: a stimulus applies what it carries.' },
 );
+// An event is kept and shown as it was dispatched. A partial appraisal is completed by each persona
+// that feels it (by its own appraisal), not once for the event, so the event's own appraisal is the
+// Input form (SPEC.md's Event names the type, not which members are always there). A stimulus's
+// vectors are sent whole (the operations require them), so its form is Stimulus.
 const eventMembers = {
   spaceId: Opt(Str()), timestamp: Opt(Num()), sourceEntity: Opt(Str()), targetEntity: Opt(Str()),
-  payload: Opt(open({})), appraisal: Opt(ref(Appraisal)), stimulus: Opt(ref(Stimulus)),
+  payload: Opt(open({})), appraisal: Opt(inputRef(Appraisal)), stimulus: Opt(ref(Stimulus)),
 };
 export const Event = closed(
   { type: Str({ minLength: 1 }), ...eventMembers },

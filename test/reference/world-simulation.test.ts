@@ -118,6 +118,16 @@ describe('vectors of an event stimulus (issue 32, cause 7)', () => {
     expect(ctx.whatHappened).toEqual([expect.objectContaining({ stimulus })]);
   });
 
+  it('keeps a partial appraisal as sent, in events, recentEvents and whatHappened (each answer checked against the served document)', async () => {
+    const id = await create();
+    const appraisal = { goal_relevance: 0.9, expectedness: 0.1 };
+    const sent = await h.call('dispatchEvent', { params: { id }, body: { type: 'x', targetEntity: 'mara', appraisal } });
+    expect(sent.body.result.events).toEqual([expect.objectContaining({ appraisal })]);
+    expect((await h.call('getWorldSnapshot', { params: { id } })).body.result.recentEvents).toEqual([expect.objectContaining({ appraisal })]);
+    const ctx = (await h.call('worldContext', { params: { id }, body: { entityName: 'mara' } })).body.result;
+    expect(ctx.whatHappened).toEqual([expect.objectContaining({ appraisal })]);
+  });
+
   it('refuses a snapshot import whose recent event has a partial vadOverride; the world is unchanged', async () => {
     const id = await create();
     await h.call('dispatchEvent', { params: { id }, body: { type: 'x', targetEntity: 'mara', stimulus: { vadOverride: { V: 0.5, A: 0, D: 0 } } } });
