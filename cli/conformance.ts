@@ -16,6 +16,7 @@ import { ensureWritableDir } from './common/report-dir.ts';
 import { selectionOf } from '../suite/data/selection.ts';
 import { scrub } from '../suite/data/redact.ts';
 import { mbToBytes } from '../suite/data/body-cap.ts';
+import { fitSmallContainer } from './common/memory.ts';
 
 const ABOUT = `Checks a Simulation Service deployment against SPEC.md: every endpoint, state transition, error code,
 auth, tenant isolation, rate limits and every response against the OpenAPI contract. Without --base-url it
@@ -28,6 +29,8 @@ const secrets: Array<string | undefined> = [];
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs: string): Promise<number> {
+  // Before anything large loads: the run's process tree fits a small CI container (cli/common/memory.ts).
+  fitSmallContainer();
   try {
     return await conformance(argv, env, invokedAs);
   } catch (err) {

@@ -17,16 +17,25 @@
 //   connection; a connection closed before its answer is then the target's doing. The price is one
 //   connection (and TLS handshake) per POST or PATCH.
 // - An answer's size is capped (undici's maxResponseSize, --max-body-mb): past the cap the connection
-//   is closed and the exchange is the target's failure; nothing reads on, so memory stays bounded.
+//   is closed and the exchange is the target's failure; nothing reads on, so memory stays bounded,
+//   and what was read is collected at once (suite/http/cut-answers.ts).
 import { EnvHttpProxyAgent, Pool, interceptors, type Dispatcher } from 'undici';
 import { IDEMPOTENT, retryStale } from './stale.ts';
 import { noProxy, proxies } from './proxy.ts';
 import { DEFAULT_MAX_BODY_MB, mbToBytes } from '../data/body-cap.ts';
+import { releaseCutAnswer } from './cut-answers.ts';
 
 export { DEFAULT_MAX_BODY_MB, mbToBytes };
 
 interface Dispatchers { reused: Dispatcher; fresh: Dispatcher }
 const built = new Map<number, Dispatchers>();
+
+/** A connection closed for an answer over the cap left its chunks behind: they are released at once (suite/http/cut-answers.ts). */
+function watchCuts(pool: Pool, maxBodyBytes: number): Pool {
+  return pool.on('disconnect', (_origin, _targets, err) => {
+    if ((err as { code?: string } | undefined)?.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') releaseCutAnswer(maxBodyBytes);
+  });
+}
 
 function build(maxBodyBytes: number): Dispatchers {
   const { http, https } = proxies();
@@ -36,7 +45,7 @@ function build(maxBodyBytes: number): Dispatchers {
     proxyTunnel: false,
     maxResponseSize: maxBodyBytes,
     // Every pool gets the cap, the one undici opens to a forward proxy included.
-    factory: (origin, options) => new Pool(origin, { ...options, maxResponseSize: maxBodyBytes }),
+    factory: (origin, options) => watchCuts(new Pool(origin, { ...options, maxResponseSize: maxBodyBytes }), maxBodyBytes),
   });
   return {
     reused: agent().compose(interceptors.retry({ retry: retryStale, statusCodes: [], methods: [...IDEMPOTENT] })),

@@ -1,13 +1,14 @@
 // The transport's rules, in process and on loopback: which requests are sent again (an idempotent one
 // that a stale keep-alive connection lost, nothing else), POST never twice, the size cap, and which
 // proxy the environment names for a URL.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { request } from 'undici';
 import { transport } from '../../suite/http/transport.ts';
 import { proxyFor } from '../../suite/http/proxy.ts';
 import { whyFailed } from '../../suite/http/why.ts';
+import { cutAnswers, GATHER_BYTES } from '../../suite/http/cut-answers.ts';
 
 const servers: Server[] = [];
 afterAll(async () => { await Promise.all(servers.map((s) => new Promise((r) => { s.closeAllConnections(); s.close(r); }))); });
@@ -146,6 +147,29 @@ describe('the size cap', () => {
     const err = await send(url, 'GET', 100_000).catch((e: unknown) => e);
     expect(whyFailed(err, { url, maxBodyBytes: 100_000 })).toBe('the answer is larger than 0.1 MB (--max-body-mb): it was not read further');
     expect(await send(url, 'GET', 400_000)).toBe(200);
+  });
+
+  it('has what cut answers read collected once 24 MB of them has gathered (GET and POST alike)', async () => {
+    const cap = 8 * 2 ** 20;
+    const server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(Buffer.alloc(cap + 1, 'x')); });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Cuts until a collection: it comes at the cut that brings what gathered to 24 MB, not before.
+    // The connection's close reaches the transport a moment after the request's error: waited for.
+    const start = cutAnswers();
+    const cutsNeeded = Math.ceil((GATHER_BYTES - start.gathered) / cap);
+    for (let cut = 1; cut <= cutsNeeded; cut++) {
+      await expect(send(url, cut % 2 ? 'GET' : 'POST', cap)).rejects.toMatchObject({ code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE' });
+      const expected = cut === cutsNeeded
+        ? { collections: start.collections + 1, gathered: 0 }
+        : { collections: start.collections, gathered: start.gathered + cut * cap };
+      await vi.waitFor(() => expect(cutAnswers(), `after cut ${cut} of ${cutsNeeded}`).toEqual(expected), { timeout: 5_000, interval: 10 });
+    }
+    expect(cutAnswers().gathered).toBe(0);
+    // A whole answer under the cap is not a cut: nothing gathers.
+    expect(await send(url, 'GET', cap + 2)).toBe(200);
+    expect(cutAnswers().gathered).toBe(0);
   });
 });
 
