@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'undici';
 import { transport } from '../http/transport.ts';
+import { deadline } from '../http/deadline.ts';
 import { sweep, worldPersonas, type Kind } from './sweep.ts';
 
 export interface Created { kind: Kind; id: string; baseUrl?: string; runId?: string }
@@ -82,8 +83,8 @@ export async function cleanup(o: CleanupOptions): Promise<CleanupResult> {
     if (remaining <= 0 || o.abandon?.aborted) return { status: 0, why: 'not tried: out of time' };
     if (silent >= 3) return { status: 0, why: 'not tried: the target stopped answering' };
     const timeoutMs = Math.max(1, Math.min(o.timeoutMs, remaining));
+    const { signal, clear } = deadline(timeoutMs, o.abandon);
     try {
-      const signal = o.abandon ? AbortSignal.any([AbortSignal.timeout(timeoutMs), o.abandon]) : AbortSignal.timeout(timeoutMs);
       const res = await request(baseUrl + path, { method: 'DELETE', headers: { 'x-api-key': o.apiKey }, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, ...transport('DELETE', o.maxBodyBytes) });
       await res.body.dump();
       silent = 0;
@@ -91,6 +92,8 @@ export async function cleanup(o: CleanupOptions): Promise<CleanupResult> {
     } catch (err) {
       silent++;
       return { status: 0, why: (err as Error).name === 'TimeoutError' ? 'no answer in time' : (err as Error).message };
+    } finally {
+      clear();
     }
   };
 

@@ -7,6 +7,7 @@
 // `next…` member).
 import { request } from 'undici';
 import { transport } from '../http/transport.ts';
+import { deadline } from '../http/deadline.ts';
 
 export type Kind = 'world' | 'persona';
 
@@ -34,13 +35,15 @@ export async function getJson(o: SweepOptions, path: string): Promise<{ status: 
   const left = o.until - Date.now();
   if (left <= 0 || o.abandon?.aborted) return { status: 0, why: 'out of time' };
   const timeoutMs = Math.max(1, Math.min(o.timeoutMs, left));
+  const { signal, clear } = deadline(timeoutMs, o.abandon);
   try {
-    const signal = o.abandon ? AbortSignal.any([AbortSignal.timeout(timeoutMs), o.abandon]) : AbortSignal.timeout(timeoutMs);
     const res = await request(o.baseUrl + path, { headers: { 'x-api-key': o.apiKey, accept: 'application/json' }, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, ...transport('GET', o.maxBodyBytes) });
     const text = await res.body.text();
     try { return { status: res.statusCode, body: JSON.parse(text) }; } catch { return { status: res.statusCode, why: `${res.statusCode}, not JSON` }; }
   } catch (err) {
     return { status: 0, why: (err as Error).name === 'TimeoutError' ? 'no answer in time' : (err as Error).message };
+  } finally {
+    clear();
   }
 }
 
