@@ -29,7 +29,9 @@ function openApi31Schema(): AnySchemaObject {
 
 // A CommonJS module whose class is its default export.
 const AjvDraft04 = AjvDraft04Module.default;
-const OPTIONS = { strict: false, allErrors: true, validateFormats: false } as const;
+// Without ajv's optimizing pass and without inlining referenced schemas: a third less to compile (each
+// process and each run's worker compiles it once), the same errors; a validation takes a few ms more.
+const OPTIONS = { strict: false, allErrors: true, validateFormats: false, code: { optimize: false }, inlineRefs: false } as const;
 let v31: ValidateFunction | undefined;
 let v30: ValidateFunction | undefined;
 

@@ -4,18 +4,22 @@
 // run. The files below are started first, longest first; the rest keep vitest's order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Measured longest first (docs/benchmarks.md); most of them wait on runs they start, not on the CPU. */
+/**
+ * Measured longest first (docs/benchmarks.md: a fresh clone's run, 185 s for each fault shard down to
+ * 40 s for the gate); most of them wait on runs they start, not on the CPU.
+ */
 const LONGEST = [
   'test/conformance/faults.test.ts',
   'test/conformance/faults-2.test.ts',
   'test/conformance/dialects.test.ts',
-  'test/conformance/stacks.test.ts',
-  'test/conformance/cli.test.ts',
   'test/conformance/hostile.test.ts',
+  'test/conformance/cli.test.ts',
   'test/conformance/variants.test.ts',
   'test/conformance/network.test.ts',
+  'test/conformance/stacks.test.ts',
   'test/install/pack.test.ts',
   'test/conformance/gate.test.ts',
+  'test/reference/snapshot-limits.test.ts',
   'test/conformance/reports/junit-stable.test.ts',
 ];
 

@@ -92,17 +92,15 @@ export const STACKS: Stack[] = [
     id: 'uvicorn-cut', style: 'uvicorn (an answer cut short)', areas: SENDS_LARGE, rewrite: asServed, hooks: UVICORN_CUT, mustShow: 'a cut answer',
     description: 'a request line past 4 KiB answered with the start of a 400, then the connection ends: no answer in time is not the service\'s silence',
   },
+  // Under seeds 1, 2 and 3, every run the same verdict: the matrix's default seed is 1, so a separate
+  // run of this stack under it alone (the entry once was two) repeated the first of these exactly.
   {
-    id: 'nginx-414', style: 'nginx (414 HTML page)', areas: SENDS_LARGE, rewrite: asServed, hooks: NGINX_414, mustShow: '414',
-    description: 'a request line past 4 KiB answered with nginx\'s 414 HTML page, before the service',
+    id: 'nginx-414', style: 'nginx (414 HTML page), under seeds 1, 2 and 3', areas: SENDS_LARGE, rewrite: asServed, hooks: NGINX_414, seeds: [1, 2, 3], mustShow: '414',
+    description: 'a request line past 4 KiB answered with nginx\'s 414 HTML page, before the service; one verdict whatever the seed: a correct deployment behind a stack that refuses long request lines passes under every seed',
   },
   {
     id: 'nginx-413', style: 'nginx with a tight client_max_body_size (413 HTML page)', areas: SENDS_LARGE, rewrite: asServed, hooks: NGINX_413, mustShow: '413',
     description: 'a body past 8 KiB answered with nginx\'s 413 HTML page, before the service',
-  },
-  {
-    id: 'seeds-behind-414', style: 'the 414 stack, under seeds 1, 2 and 3', areas: SENDS_LARGE, rewrite: asServed, hooks: NGINX_414, seeds: [1, 2, 3], mustShow: '414',
-    description: 'one verdict whatever the seed: a correct deployment behind a stack that refuses long request lines passes under every seed',
   },
   {
     id: 'control-html-error-behind-nginx', style: 'nginx in front; the service answers validation errors in HTML', areas: ['errors'], rewrite: asServed, front: startNginx,

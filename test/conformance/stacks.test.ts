@@ -81,7 +81,7 @@ describe('every stack', () => {
   });
 
   it('gives a correct deployment one verdict under every seed', () => {
-    const v = verdict('seeds-behind-414');
+    const v = verdict('nginx-414');
     expect(v.seeds?.map((x) => x.seed)).toEqual([1, 2, 3]);
     expect(v.seeds?.map((x) => `${x.exitCode} ${x.failed.join()}`)).toEqual(['0 ', '0 ', '0 ']);
   });
