@@ -96,7 +96,9 @@ describe('the installed simulation-conformance', () => {
   }, 120_000);
 
   it('loads the embedded reference on the Node runner', async () => {
-    const r = await run(bin, ['load', '--tier', 'free', '--duration', '2s', '--window-ms', '1000', '--engine', 'node', '--report-dir', join(app, 'reports')], app);
+    // Latency bounds out of reach: this proves the installed runner works, not this machine's speed
+    // (a busy machine's p95 passed 250 ms and failed the verdict by timing alone).
+    const r = await run(bin, ['load', '--tier', 'free', '--duration', '2s', '--window-ms', '1000', '--engine', 'node', '--p95-ms', '60000', '--p99-ms', '60000', '--report-dir', join(app, 'reports')], app);
     expect(r.code, r.stdout.slice(-2000) + r.stderr).toBe(0);
     expect(r.stdout).toContain('verdict: PASS');
     expect(existsSync(join(app, 'reports', 'load-free.json'))).toBe(true);
