@@ -11,7 +11,7 @@ export type Main = (argv: string[], env: NodeJS.ProcessEnv, invokedAs: string) =
 /** The name of the installed command (package.json "bin"). */
 export const BIN = 'simulation-conformance';
 
-/** True when the module at `url` is the script node was started with (`tsx cli/load.ts`). */
+/** True when the module at `url` is the script node was started with (`node --import tsx cli/load.ts`). */
 export const isEntry = (url: string) => url === pathToFileURL(process.argv[1] ?? '').href;
 
 /** Runs a command to its end and exits with its status (workers and sockets may still be open). */

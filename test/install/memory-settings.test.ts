@@ -1,13 +1,16 @@
 // The conformance command sets what keeps its process tree small before it loads anything large
 // (cli/common/memory.ts; the figures are bench/memory.ts's). The allocator of vite's bundler reads its
 // option when its library loads: a command that loaded vitest first would leave it at its default,
-// which the allocator of a real run, asked to report its options, tells.
+// which the allocator of a real run, asked to report its options, tells. Through `npm run`, the
+// command is npm's only child node: tsx's launcher process held another 46 MB.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { watchTree } from '../../bench/tree-rss.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'memory-settings-'));
@@ -33,5 +36,17 @@ describe('the conformance command\'s memory settings', () => {
     const r = await listRun({ MIMALLOC_ARENA_EAGER_COMMIT: '1' });
     expect(r.code, r.stderr.slice(-500)).toBe(0);
     expect(r.stderr).toMatch(/option 'arena_eager_commit': 1\b/);
+  });
+});
+
+describe('npm run conformance', () => {
+  it('is npm and the command: no launcher process between them (tsx\'s held about 46 MB)', async () => {
+    const child = spawn('npm', ['run', 'conformance', '--', '--list', '--no-color', '--report-dir', dir], { cwd: ROOT, stdio: 'ignore' });
+    const tree = watchTree(child.pid!, 20);
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    const seen = tree.stop().processes.map((p) => p.command);
+    expect(code).toBe(0);
+    expect(seen.filter((c) => /cli\/conformance\.ts/.test(c)), seen.join('\n')).toHaveLength(1);
+    expect(seen.filter((c) => /\.bin\/tsx|tsx\/dist\/cli|preflight\.cjs/.test(c)), seen.join('\n')).toEqual([]);
   });
 });
