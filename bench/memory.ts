@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hugeBodyServer } from '../test/conformance/loopback.ts';
-import { watchTree, type TreeMemory } from './tree-rss.ts';
+import { watchTree, type TreeMemory } from '../test/tree-rss.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const COMMAND_ROOT = process.env.BENCH_MEMORY_ROOT ?? ROOT;
