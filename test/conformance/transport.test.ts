@@ -170,6 +170,13 @@ describe('the size cap', () => {
     // A whole answer under the cap is not a cut: nothing gathers.
     expect(await send(url, 'GET', cap + 2)).toBe(200);
     expect(cutAnswers().gathered).toBe(0);
+    // Nor is a connection the target drops half-way through an answer under the cap.
+    const dropping = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' }); res.write('{"result":'); setTimeout(() => res.socket?.destroy(), 20); });
+    servers.push(dropping);
+    await new Promise<void>((r) => dropping.listen(0, '127.0.0.1', r));
+    await expect(send(`http://127.0.0.1:${(dropping.address() as AddressInfo).port}`, 'POST', cap)).rejects.toBeDefined();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(cutAnswers()).toEqual({ collections: start.collections + 1, gathered: 0 });
   });
 });
 
