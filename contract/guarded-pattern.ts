@@ -48,6 +48,12 @@ const state = new Int32Array(cell);
 const tooSlow = new Set<string>();
 let overruns = 0;
 
+/** Patterns found too slow are counted per document: a thread that reads another one starts afresh. */
+export function forgetSlowPatterns(): void {
+  tooSlow.clear();
+  overruns = 0;
+}
+
 function matchAside(pattern: string, flags: string, text: string): boolean {
   if (tooSlow.has(`${flags}/${pattern}`)) throw new PatternTooSlow(pattern, text.length, `took over ${PATTERN_BUDGET_MS} ms before`);
   if (overruns >= GIVE_UP_AFTER) throw new PatternTooSlow(pattern, text.length, `was not tried: ${overruns} patterns of this document took over ${PATTERN_BUDGET_MS} ms`);

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { OpenApiReader, pathnameOf } from '../../contract/openapi-reader.ts';
 import { ResponseValidator } from '../../contract/validate.ts';
+import { forgetSlowPatterns } from '../../contract/guarded-pattern.ts';
 import { suiteConfig } from '../data/config.ts';
+import { runScoped } from '../data/run-scope.ts';
 
 /** The bundled contract: the SPEC contract, what SPEC.md states and nothing more (contract/spec.json). */
 export const bundledContract = (): Record<string, any> => JSON.parse(readFileSync(new URL('../../contract/spec.json', import.meta.url), 'utf8'));
@@ -36,6 +38,7 @@ async function readDocuments(bundledDocument: Record<string, any>, servedDocumen
 }
 
 let loaded: Documents | undefined;
+runScoped(() => { loaded = undefined; forgetSlowPatterns(); });
 /** The run's documents inside a scenario worker (loaded by the setup file before any check). */
 export function documents(): Documents {
   if (!loaded) throw new Error('suite: the documents are not loaded (the setup file suite/run/setup.ts loads them)');

@@ -5,6 +5,7 @@ import type { SelectableArea } from '../../contract/requirements.ts';
 import type { Plan } from '../../contract/plans.ts';
 import type { StopSignal } from './stop.ts';
 import type { CheckFilter } from './selection.ts';
+import { runScoped } from './run-scope.ts';
 
 export interface SuiteConfig extends StopSignal {
   runId: string;
@@ -43,6 +44,7 @@ declare module 'vitest' {
 }
 
 let cached: SuiteConfig | undefined;
+runScoped(() => { cached = undefined; });
 export function suiteConfig(): SuiteConfig {
   cached ??= inject('conformance');
   if (!cached) throw new Error('scenario run without configuration: start it with npm run conformance');

@@ -5,6 +5,7 @@
 import type { Client, CallOptions, Reply } from '../http/client.ts';
 import type { RequirementId } from '../../contract/requirements.ts';
 import { CheckFailure, TransportFailure } from '../data/failure.ts';
+import { runScoped } from '../data/run-scope.ts';
 import type { Budget } from './property.ts';
 import { describeRequest, resolve, short, type GenOperation, type GenRequest, type Owned } from './requests.ts';
 
@@ -16,6 +17,7 @@ export const is2xx = (a: Answer): a is Reply => answered(a) && a.status >= 200 &
 /** Requests in a row that got no answer, over every probe of the file: a target that stopped answering
  *  (a tick that never ends) is not asked again while a failure is shrunk, each question costing a timeout. */
 let silentInARow = 0;
+runScoped(() => { silentInARow = 0; });
 export const targetSilent = () => silentInARow >= 2;
 
 export class Probe {

@@ -12,6 +12,7 @@ import { suiteConfig, type SuiteConfig } from '../data/config.ts';
 import { cut, keyVariableOf, type Exchange } from '../data/exchange.ts';
 import { redactHeaders, scrub } from '../data/redact.ts';
 import { record } from './recorder.ts';
+import { runScoped } from '../data/run-scope.ts';
 import { noteWait } from './waits.ts';
 import { TransportFailure } from '../data/failure.ts';
 import { msLeft, RunStopped, stopReason } from '../data/stop.ts';
@@ -38,6 +39,7 @@ const MAX_WAIT_S = 65;
 
 /** Per key, the earliest time the next paced request may leave (one pacer per key for the worker). */
 const nextSlot = new Map<string, number>();
+runScoped(() => nextSlot.clear());
 
 export class Client {
   readonly config: SuiteConfig;

@@ -4,10 +4,12 @@
 // The creations of the worker are kept too: a failure's reproduction needs the request that made the
 // world or persona its own request names (cleanup deletes it once the run is over).
 import type { Exchange } from '../data/exchange.ts';
+import { runScoped } from '../data/run-scope.ts';
 
 let pending: Exchange[] = [];
 const creations: Exchange[] = [];
 const MAX_CREATIONS = 500;
+runScoped(() => { pending = []; creations.length = 0; });
 const isCreation = (x: Exchange) => (x.operationId === 'createWorld' || x.operationId === 'createPersona') && x.status >= 200 && x.status < 300;
 
 export function record(exchange: Exchange): void {

@@ -24,11 +24,17 @@ import { IDEMPOTENT, retryStale } from './stale.ts';
 import { noProxy, proxies } from './proxy.ts';
 import { DEFAULT_MAX_BODY_MB, mbToBytes } from '../data/body-cap.ts';
 import { releaseCutAnswer } from './cut-answers.ts';
+import { runScoped } from '../data/run-scope.ts';
 
 export { DEFAULT_MAX_BODY_MB, mbToBytes };
 
 interface Dispatchers { reused: Dispatcher; fresh: Dispatcher }
 const built = new Map<number, Dispatchers>();
+// A run's connections end with it (its target, often a proxy of its own, is gone).
+runScoped(() => {
+  for (const d of built.values()) for (const dispatcher of [d.reused, d.fresh]) void dispatcher.destroy().catch(() => undefined);
+  built.clear();
+});
 
 /** A connection closed for an answer over the cap left its chunks behind: they are released at once (suite/http/cut-answers.ts). */
 function watchCuts(pool: Pool, maxBodyBytes: number): Pool {

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { Collector } from './collector.ts';
 import type { SuiteConfig } from '../data/config.ts';
+import { endKeptThread, keptThreadPool } from './kept-thread.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -81,7 +82,7 @@ export function keepScenarioRunner(): () => Promise<void> {
   smallNursery();
   kept ??= (async () => {
     const relay = new Relay();
-    const vitest = await createVitest('test', { ...OPTIONS, run: true, reporters: [relay], include: ['scenarios/*.test.ts'] }, { logLevel: 'error' });
+    const vitest = await createVitest('test', { ...OPTIONS, pool: keptThreadPool, run: true, reporters: [relay], include: ['scenarios/*.test.ts'] }, { logLevel: 'error' });
     await vitest.standalone();
     return { vitest, relay };
   })();
@@ -90,6 +91,7 @@ export function keepScenarioRunner(): () => Promise<void> {
     if (kept !== mine) return;
     kept = undefined;
     await (await mine).vitest.close();
+    await endKeptThread();
   };
 }
 

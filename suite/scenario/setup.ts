@@ -1,12 +1,15 @@
 // Vitest setup file of the scenarios: after each check its exchanges go into the check's metadata.
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { getCurrentTest } from 'vitest/suite';
 import { take } from '../http/recorder.ts';
 import { onWait, WAIT_ANNOTATION } from '../http/waits.ts';
 import './check.ts';
 import { loadRunDocuments } from '../checks/documents.ts';
+import { enterRun } from '../data/run-scope.ts';
 
-// Top-level await: every scenario file reads the documents synchronously afterwards.
+// A kept thread runs run after run (suite/run/kept-thread.ts): what the last run kept is forgotten
+// first. Then, with a top-level await, the documents: every scenario file reads them synchronously.
+enterRun(inject('conformance').runId);
 await loadRunDocuments();
 
 // A wait inside a check reaches the command at once, as an annotation of the check (a setup's wait
