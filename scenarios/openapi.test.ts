@@ -1,7 +1,7 @@
 // The machine-readable description and versioning: served, valid, complete, unversioned paths.
 import { describe, expect } from 'vitest';
 import { loadOpenApi } from '../contract/openapi-loader.ts';
-import { check, api } from './support/index.ts';
+import { check, api, excerpt } from './support/index.ts';
 import { documents } from '../suite/checks/documents.ts';
 
 const client = api();
@@ -9,7 +9,7 @@ const client = api();
 describe('GET /openapi.json', () => {
   check('OAS-1', 'answers a valid OpenAPI description', async () => {
     const reply = await client.call('getOpenApi');
-    expect(reply.status, reply.text.slice(0, 200)).toBe(200);
+    expect(reply.status, excerpt(reply.text, 200)).toBe(200);
     expect(typeof reply.body.openapi, 'the document has no openapi version').toBe('string');
     // Read as every check reads it: same-document references only (a reference to a file or a URL
     // fails here, and nothing is read), bounded, against the OpenAPI meta-schema as written.

@@ -3,7 +3,7 @@
 // is SHOULD-level and reads results defensively: a list may be the result itself or its one array
 // member, an id may sit on the record or inside it. Each assertion says what it expected.
 import { describe, expect } from 'vitest';
-import { setup, check, api, bodyFor, createWorld, ok, role, type Client } from './support/index.ts';
+import { setup, check, api, bodyFor, createWorld, ok, role, excerpt, type Client } from './support/index.ts';
 import { ACTOR_NAMES, PERSONA_NAMES, directed, mentions } from './support/models.ts';
 
 const client = api();
@@ -17,7 +17,7 @@ function listIn(result: unknown, key: string): any[] {
   const r = (result ?? {}) as Record<string, unknown>;
   if (Array.isArray(r[key])) return r[key] as any[];
   const arrays = Object.values(r).filter(Array.isArray);
-  expect(arrays.length, `expected the result to be a list of ${key} or to hold one (e.g. result.${key}); got ${JSON.stringify(result).slice(0, 200)}`).toBe(1);
+  expect(arrays.length, `expected the result to be a list of ${key} or to hold one (e.g. result.${key}); got ${excerpt(JSON.stringify(result) ?? '', 200)}`).toBe(1);
   return arrays[0] as any[];
 }
 
@@ -82,7 +82,7 @@ describe('world personas: GET/POST /worlds/{id}/personas, GET/DELETE /worlds/{id
     const entry = list.find((p) => mentions(p, 'cara'));
     expect(entry, 'the added persona cara should be listed').toBeDefined();
     const { pid, reply } = await readWorldPersona(worldId, 'cara', recordIn(added, 'persona'), entry);
-    expect(pid, `GET /worlds/{id}/personas/{pid} should read cara by name or by the id it was given; last answer ${reply?.status} ${reply?.text.slice(0, 200)}`).toBeDefined();
+    expect(pid, `GET /worlds/{id}/personas/{pid} should read cara by name or by the id it was given; last answer ${reply?.status} ${reply ? excerpt(reply.text, 200) : ''}`).toBeDefined();
     const details = ok(reply, 'GET /worlds/{id}/personas/{pid}');
     expect(hasVad(details), 'persona details should carry its current emotional state (an object with V, A, D)').toBe(true);
     const cara = (await entities(client, worldId)).find((e) => e.name === 'cara');
@@ -122,7 +122,7 @@ describe('actions: GET/POST /worlds/{id}/actions, DELETE /worlds/{id}/actions/{a
     const created = ok(await client.call('createAction', { params: { id }, body }), `POST /worlds/{id}/actions with ${shown}`);
     const record = recordIn(created, 'action');
     const aid = [record.id, record.actionId, created?.id, created?.actionId].find((x) => typeof x === 'string');
-    expect(aid, `the created action should have an id (result.action.id or result.id); got ${JSON.stringify(created).slice(0, 200)}`).toBeTypeOf('string');
+    expect(aid, `the created action should have an id (result.action.id or result.id); got ${excerpt(JSON.stringify(created) ?? '', 200)}`).toBeTypeOf('string');
     const withCustom = await listActions(id);
     expect(withCustom.some((a) => mentions(a, aid) || mentions(a, name)), 'the custom action should be listed').toBe(true);
     expect(withCustom.length, 'the defaults stay listed beside the custom action').toBe(defaults.length + 1);

@@ -10,6 +10,7 @@ export { Client, type Reply } from '../../suite/http/client.ts';
 export { check, setup, ok, fails, expectFor, requires, notRun, skip } from '../../suite/scenario/check.ts';
 export { bodyFor, minimalBody, role, servedBody, servedBodyWith, servedBodyProblem, unusable, pagingOf, pageSize, type Role } from './served.ts';
 export const api = () => new Client();
+export { excerpt } from '../../suite/data/exchange.ts';
 export const config = (): SuiteConfig => suiteConfig();
 
 /** A name that says which run made it, so leftovers can be traced and cleaned. */

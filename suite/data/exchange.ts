@@ -39,7 +39,16 @@ export function keyVariableOf(keys: Partial<Record<keyof typeof KEY_VARIABLES, s
 }
 
 /** Bodies and URLs (a generated URL may be 6,000 characters, a body 150,000) are kept to a readable size. */
-export const cut = (text: string) => (text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}…(${text.length - BODY_LIMIT} more bytes)` : text);
+export const cut = (text: string) => (text.length > BODY_LIMIT ? `${detached(text.slice(0, BODY_LIMIT))}…(${text.length - BODY_LIMIT} more bytes)` : text);
+
+/**
+ * A copy of a part of a long text that does not keep the whole alive: V8 makes `slice` a view of its
+ * parent, so an exchange kept for the report would hold every answer it was cut from (8 MB each).
+ */
+export const detached = (part: string): string => Buffer.from(part, 'utf16le').toString('utf16le');
+
+/** The first `limit` characters of a text, for a message that outlives the text (`detached`). */
+export const excerpt = (text: string, limit: number): string => detached(text.slice(0, limit));
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 

@@ -3,7 +3,7 @@
 // was received and the exchange that showed it. Results and every report render that record as is;
 // nothing is reconstructed from messages afterwards.
 import type { RequirementId } from '../../contract/requirements.ts';
-import type { Exchange } from './exchange.ts';
+import { detached, type Exchange } from './exchange.ts';
 
 /** Who is at fault: the target (a verdict on the deployment) or the suite itself (no verdict). */
 export type Culprit = 'target' | 'suite';
@@ -36,10 +36,17 @@ export interface FailureInit {
 /** The target broke a requirement: thrown by ok(), fails() and the other expectations of suite/check.ts. */
 export class CheckFailure extends Error {
   override readonly name: string = 'CheckFailure';
-  constructor(readonly init: FailureInit) {
+  readonly init: FailureInit;
+  constructor(given: FailureInit) {
+    // Its texts are copies: an excerpt of an answer (`reply.text.slice(0, 300)`) is a view of the
+    // whole answer in V8, and a failure is kept until the run ends.
+    const init = { ...given, title: detached(given.title), expected: detachedOrNot(given.expected), received: detachedOrNot(given.received) };
     super(init.received !== undefined ? `${init.title}\nexpected: ${init.expected ?? '(see title)'}\nreceived: ${init.received}` : init.title);
+    this.init = init;
   }
 }
+
+const detachedOrNot = (text: string | undefined) => (text === undefined ? undefined : detached(text));
 
 /**
  * The target failed at the transport level (connection reset, body cut, timeout, unparsable JSON

@@ -5,6 +5,7 @@
 import { request } from 'undici';
 import { appendFileSync } from 'node:fs';
 import { transport } from './transport.ts';
+import { AnswerTooHeavy, tooHeavy } from './answer-weight.ts';
 import { whyFailed } from './why.ts';
 import type { ResponseValidator } from '../../contract/validate.ts';
 import { documents, type Documents } from '../checks/documents.ts';
@@ -105,13 +106,15 @@ export class Client {
           method: method as 'GET', headers, body: requestBody, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, ...transport(method, maxBodyBytes),
         });
         text = await res.body.text();
+        const heavy = tooHeavy(text, maxBodyBytes);
+        if (heavy) throw new AnswerTooHeavy(heavy);
       } catch (err) {
         const e = err as Error & { code?: string };
         this.stopIfStopping();
         const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
         const why = timedOut ? `no complete answer within ${timeoutMs} ms` : whyFailed(e, { url: this.config.baseUrl + target, maxBodyBytes });
         // A stack that ends the connection on an oversize request (or answers what is not HTTP) refused it; a silence is still the target's.
-        const refusedByStack = timedOut || e.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE' ? undefined : stackHangUp(size, scrub(why, secrets));
+        const refusedByStack = timedOut || e.code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE' || e instanceof AnswerTooHeavy ? undefined : stackHangUp(size, scrub(why, secrets));
         // The status and headers, when they came before the body failed.
         const exchange: Exchange = {
           operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)), requestHeaders: redactHeaders(headers, secrets),

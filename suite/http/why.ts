@@ -34,6 +34,7 @@ export function whyFailed(err: unknown, ctx: WhyContext): string {
   if (code === 'CERT_NOT_YET_VALID') return `TLS: the certificate of ${host} is not valid yet (${code}; is this machine's clock right?)`;
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return `TLS: the certificate is not for ${host} (${code}: ${message})`;
   if (/^ERR_SSL_|^EPROTO$/.test(code)) return `TLS handshake with ${host} failed (${code}: ${message}); does the URL's scheme match the port (https for TLS)?`;
+  if (code === 'ANSWER_TOO_HEAVY') return message;
   if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
     return `the answer is larger than ${ctx.maxBodyBytes ? mb(ctx.maxBodyBytes) : 'the cap'} (--max-body-mb): it was not read further`;
   }

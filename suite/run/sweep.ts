@@ -6,7 +6,8 @@
 // envelope, outside it or in another, the items under any array member, the next page under any
 // `next…` member).
 import { request } from 'undici';
-import { transport } from '../http/transport.ts';
+import { DEFAULT_MAX_BODY_MB, mbToBytes, transport } from '../http/transport.ts';
+import { AnswerTooHeavy, parseAnswer } from '../http/answer-weight.ts';
 import { deadline } from '../http/deadline.ts';
 
 export type Kind = 'world' | 'persona';
@@ -39,7 +40,7 @@ export async function getJson(o: SweepOptions, path: string): Promise<{ status: 
   try {
     const res = await request(o.baseUrl + path, { headers: { 'x-api-key': o.apiKey, accept: 'application/json' }, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, ...transport('GET', o.maxBodyBytes) });
     const text = await res.body.text();
-    try { return { status: res.statusCode, body: JSON.parse(text) }; } catch { return { status: res.statusCode, why: `${res.statusCode}, not JSON` }; }
+    try { return { status: res.statusCode, body: parseAnswer(text, o.maxBodyBytes ?? mbToBytes(DEFAULT_MAX_BODY_MB)) }; } catch (err) { return { status: res.statusCode, why: err instanceof AnswerTooHeavy ? err.message : `${res.statusCode}, not JSON` }; }
   } catch (err) {
     return { status: 0, why: (err as Error).name === 'TimeoutError' ? 'no answer in time' : (err as Error).message };
   } finally {

@@ -9,6 +9,7 @@ import { UsageError } from '../data/errors.ts';
 import { redactKey } from '../data/redact.ts';
 import { DEFAULT_MAX_BODY_MB, mbToBytes, transport } from '../http/transport.ts';
 import { whyFailed } from '../http/why.ts';
+import { parseAnswer } from '../http/answer-weight.ts';
 
 export interface Target {
   baseUrl: string;
@@ -72,9 +73,9 @@ const seen = (status: number, contentType: string | undefined, text: string, loc
 const seenAnswer = (a: Answer) => seen(a.status, a.contentType, a.text, a.location);
 
 /** JSON in the service's envelope (`{"result": …}` or `{"error": {…}}`), or an OpenAPI document. */
-function likeTheService(a: Answer, document = false): boolean {
+function likeTheService(a: Answer, maxBodyBytes: number, document = false): boolean {
   let parsed: unknown;
-  try { parsed = JSON.parse(a.text); } catch { return false; }
+  try { parsed = parseAnswer(a.text, maxBodyBytes); } catch { return false; }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
   const o = parsed as Record<string, unknown>;
   const error = !!o.error && typeof o.error === 'object';
@@ -110,7 +111,7 @@ async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, dea
   if (openapi.status !== 200) problem = `${baseUrl}/openapi.json answered ${seen(openapi.status, openapi.contentType, openapi.text)}`;
   else {
     try {
-      const parsed = JSON.parse(openapi.text);
+      const parsed = parseAnswer(openapi.text, maxBodyBytes) as Record<string, any>;
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`not a JSON object (${seen(openapi.status, openapi.contentType, openapi.text)})`);
       if (typeof parsed.openapi !== 'string') throw new Error(`it has no \`openapi\` version member (${seen(openapi.status, openapi.contentType, openapi.text)})`);
       // The one loader reads it as every check will: same-document references only, bounded.
@@ -124,7 +125,7 @@ async function preflight(baseUrl: string, apiKey: string, timeoutMs: number, dea
   }
   const probe = await get('/worlds?limit=1', { 'x-api-key': apiKey });
   if (probe.status === 401 || probe.status === 403) throw new UsageError(`${baseUrl} refused the key ${redactKey(apiKey)} (${seen(probe.status, probe.contentType, probe.text)})`);
-  if (!likeTheService(openapi, true) && !likeTheService(probe)) {
+  if (!likeTheService(openapi, maxBodyBytes, true) && !likeTheService(probe, maxBodyBytes)) {
     throw new UsageError(`${baseUrl} does not answer like the Simulation Service, so nothing was checked: GET /openapi.json answered ${seenAnswer(openapi)}; GET /worlds?limit=1 answered ${seenAnswer(probe)}; neither is JSON in the service's envelope (is --base-url right?)`);
   }
   return { document, problem };

@@ -122,6 +122,18 @@ describe('a hostile target', () => {
     expect(results.requirements.find((q: any) => q.id === 'WORLD-1').outcome).toBe('fail');
   }, 60_000);
 
+  it('that answers every request with 1 MB of empty objects: not parsed, failures of the target that say why (exit 1)', async () => {
+    // 1 MB of `{}` is 350,000 objects: about 21 MB of heap each time, were it parsed (suite/http/answer-weight.ts).
+    const heavy = Buffer.from(`{"result":[${Array(350_000).fill('{}').join(',')}]}`);
+    const url = await hostile((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }).end(heavy); });
+    const run = await runAgainst(url, 'heavy', ['--only', 'worlds', '--deadline-s', '60', '--timeout-ms', '10000']);
+    expect(run.code, run.stdout.slice(-1500) + run.stderr).toBe(1);
+    const results = JSON.parse(readFileSync(join(dir, 'heavy', 'results.json'), 'utf8'));
+    expect(results.checks.filter((c: any) => c.outcome === 'error').map((c: any) => c.id)).toEqual([]);
+    const messages: string[] = results.checks.filter((c: any) => c.failure).map((c: any) => String(c.failure.message));
+    expect(messages.filter((m: string) => /would take about 2\d\.\d MB of memory once parsed, over the 8\.0 MB --max-body-mb allows/.test(m)).length, messages.slice(0, 3).join('\n')).toBeGreaterThan(0);
+  }, 120_000);
+
   it('that echoes the key in every encoding: it appears in no output and no report', async () => {
     // The suite's own list and the encodings written out here, so that the test does not rest on the code it checks.
     const forms = [...new Set([...formsOf(KEY), ...echoed(KEY)])];
