@@ -29,19 +29,21 @@ const HEAP_NUMBER = 16;
 export const WEIGHT_PER_BYTE_CAP = 1;
 
 /** The heap, in bytes, that JSON.parse would take for this text (an estimate within about 2×, never far under). */
-export function answerWeight(text: string): number {
+export function answerWeight(text: string | Uint8Array): number {
+  // Scanned as UTF-8 bytes: JSON's structure is ASCII, and an answer is weighed before it is decoded.
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   // The member count of each open object, or -1 for an open array.
   const open: number[] = [];
   let weight = 0;
   let expectName = false;
-  const n = text.length;
+  const n = bytes.length;
   for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
+    const c = bytes[i];
     const top = open.length ? open[open.length - 1] : -2;
     if (c === 0x22 /* " */) {
       let j = i + 1;
       while (j < n) {
-        const d = text.charCodeAt(j);
+        const d = bytes[j];
         if (d === 0x5c /* \ */) j += 2;
         else if (d === 0x22) break;
         else j++;
@@ -69,7 +71,7 @@ export function answerWeight(text: string): number {
       let j = i;
       let fraction = false;
       while (j < n) {
-        const d = text.charCodeAt(j);
+        const d = bytes[j];
         if (d === 0x2c || d === 0x5d || d === 0x7d || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) break;
         if (d === 0x2e /* . */ || d === 0x65 /* e */ || d === 0x45 /* E */) fraction = true;
         j++;
@@ -88,12 +90,12 @@ export const weightCap = (maxBodyBytes: number): number => maxBodyBytes * WEIGHT
  * Why this answer is not parsed, or undefined when it may be. Texts too short to reach the cap are not
  * scanned (the densest JSON, `[[[[…`, weighs under 80 bytes a character).
  */
-export function tooHeavy(text: string, maxBodyBytes: number): string | undefined {
+export function tooHeavy(text: string | Uint8Array, maxBodyBytes: number): string | undefined {
   const cap = weightCap(maxBodyBytes);
   if (text.length * 80 <= cap) return undefined;
   const weight = answerWeight(text);
   if (weight <= cap) return undefined;
-  return `the answer (${mb(text.length)}) would take about ${mb(weight)} of memory once parsed, over the ${mb(cap)} --max-body-mb allows: it was not parsed (a larger --max-body-mb reads it)`;
+  return `the answer (${mb(typeof text === 'string' ? Buffer.byteLength(text) : text.length)}) would take about ${mb(weight)} of memory once parsed, over the ${mb(cap)} --max-body-mb allows: it was not parsed (a larger --max-body-mb reads it)`;
 }
 
 /** An answer left unparsed for its weight: a transport failure of the target, as one over the cap is. */

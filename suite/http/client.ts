@@ -6,6 +6,7 @@ import { request } from 'undici';
 import { appendFileSync } from 'node:fs';
 import { transport } from './transport.ts';
 import { AnswerTooHeavy, tooHeavy } from './answer-weight.ts';
+import { releaseCutAnswer } from './cut-answers.ts';
 import { whyFailed } from './why.ts';
 import type { ResponseValidator } from '../../contract/validate.ts';
 import { documents, type Documents } from '../checks/documents.ts';
@@ -36,6 +37,7 @@ export interface CallOptions {
 export interface Reply<T = any> { status: number; headers: Record<string, string>; body: T; text: string; exchange: Exchange }
 
 const MAX_RETRIES_ON_429 = 2;
+const UTF8 = new TextDecoder();
 const MAX_WAIT_S = 65;
 
 /** Per key, the earliest time the next paced request may leave (one pacer per key for the worker). */
@@ -105,9 +107,16 @@ export class Client {
         res = await request(this.config.baseUrl + target, {
           method: method as 'GET', headers, body: requestBody, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, ...transport(method, maxBodyBytes),
         });
-        text = await res.body.text();
-        const heavy = tooHeavy(text, maxBodyBytes);
-        if (heavy) throw new AnswerTooHeavy(heavy);
+        // Weighed before it is decoded: an answer too heavy to parse never becomes a string.
+        const bytes = new Uint8Array(await res.body.arrayBuffer());
+        const heavy = tooHeavy(bytes, maxBodyBytes);
+        if (heavy) {
+          // Its bytes and the chunks they came in are garbage now, as a cut answer's are.
+          releaseCutAnswer(bytes.length * 2);
+          throw new AnswerTooHeavy(heavy);
+        }
+        // As undici's text() decodes: UTF-8, a byte order mark dropped, bad sequences replaced.
+        text = UTF8.decode(bytes);
       } catch (err) {
         const e = err as Error & { code?: string };
         this.stopIfStopping();

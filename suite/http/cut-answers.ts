@@ -3,8 +3,9 @@
 // grown since its last collection, so a target that answers every request with gigabytes kept each
 // reading thread some 30–60 MB above its need (docs/benchmarks.md, "Memory"). That garbage is
 // collected once 24 MB of it has gathered (every third cut answer at the default cap), when the
-// requests that read it have let go of it. The price, a full collection, is paid only where a
-// target has already failed.
+// requests that read it have let go of it. An answer too heavy to parse (`answer-weight.ts`) leaves
+// its text and its chunks likewise. The price, a full collection, is paid only where a target has
+// already failed.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -24,7 +25,7 @@ function collector(): () => void {
   return gc;
 }
 
-/** Called when a connection was closed for an answer over the cap (`bytes`, about what was read of it). */
+/** Called when a connection was closed for an answer over the cap, or an answer was too heavy to parse (`bytes`, about what was read of it). */
 export function releaseCutAnswer(bytes: number): void {
   gathered += bytes;
   if (pending || gathered < GATHER_BYTES) return;
