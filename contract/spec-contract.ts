@@ -5,7 +5,8 @@
 // - `required`, except where SPEC.md says a member is always there: the `result` and `error`
 //   envelopes, error.code and error.message, the members of a result SPEC.md writes out
 //   (SPEC_RESULT_MEMBERS), and a world's engineVersion (Versioning: "Each world reports an engineVersion");
-// - request bodies: only the members SPEC.md lists for the operation, none required, others allowed;
+// - request bodies: only the members SPEC.md lists for the operation (from every part of an `allOf`
+//   body, such as dispatchEvent's Event reference and its required `type`), none required, others allowed;
 // - operations whose shapes SPEC.md does not show: any request body, any result.
 // Objects stay open or closed as SPEC.md marks them ("open" objects accept additional members).
 // MUST checks of shapes (CONTRACT-1, ERR-3) use this document; the reference's own document is its
@@ -86,6 +87,24 @@ function view(node: unknown, names: Set<string>, keepRequired: (required: string
   return out;
 }
 
+/**
+ * The members of a request body with the schema each must meet. A body written as `allOf` (the
+ * reference's dispatchEvent: the Event resource by reference, then the members it requires) has them
+ * in every part: a member's schemas are all kept (`allOf`), but for a part that only names it (`{}`).
+ */
+function bodyMembers(schema: Json, doc: Json): Record<string, Json> {
+  const resolve = (s: Json): Json => (typeof s.$ref === 'string' && s.$ref.startsWith('#/components/schemas/') ? doc.components.schemas[s.$ref.split('/').pop()!] ?? {} : s);
+  const parts: Json[] = Array.isArray(schema.allOf) ? schema.allOf.map(resolve) : [resolve(schema)];
+  const found: Record<string, Json[]> = {};
+  for (const part of parts) {
+    for (const [name, member] of Object.entries<Json>(part.properties ?? {})) {
+      if (Object.keys(member).length) (found[name] ??= []).push(member);
+      else found[name] ??= [];
+    }
+  }
+  return Object.fromEntries(Object.entries(found).map(([name, schemas]) => [name, schemas.length === 0 ? {} : schemas.length === 1 ? schemas[0] : { allOf: schemas }]));
+}
+
 /** Members reported only sometimes: when not reported they may be absent or null (nextCursor on the last page). */
 const SOMETIMES_MEMBERS = new Set(Object.values(SOMETIMES).flat());
 
@@ -111,8 +130,7 @@ export function buildSpecContract(reference: Json, spec = specText()): Json {
         const members = SPEC_REQUEST_MEMBERS[op.operationId];
         if (!spec || !members) body.schema = {};
         else {
-          const schema = body.schema?.allOf ? body.schema.allOf.find((p: Json) => p.properties) ?? {} : body.schema ?? {};
-          const properties = Object.fromEntries(Object.entries<Json>(schema.properties ?? {}).filter(([n]) => members.includes(n)).map(([n, v]) => [n, view(v, names, () => [])]));
+          const properties = Object.fromEntries(Object.entries(bodyMembers(body.schema ?? {}, doc)).filter(([n]) => members.includes(n)).map(([n, v]) => [n, view(v, names, () => [])]));
           body.schema = { type: 'object', properties, additionalProperties: true };
         }
       }

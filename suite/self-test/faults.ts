@@ -296,6 +296,13 @@ export const FAULTS: Fault[] = [
     request: onBody(['createWorld'], (b) => { if (b.definition && typeof b.definition === 'object' && !Array.isArray(b.definition)) b.definition = { identity: { name: 'nested members not validated' } }; }),
   },
   {
+    id: 'event-members-unchecked', areas: ['errors'], only: ['ERR-3'], expected: ['ERR-3'],
+    description: 'a dispatched event\'s string members are not type-checked: a type, space or entity that is no string is made one (String(v))',
+    request: onBody(['dispatchEvent'], (b) => {
+      for (const k of ['type', 'spaceId', 'sourceEntity', 'targetEntity']) if (b[k] !== undefined && typeof b[k] !== 'string') b[k] = String(b[k]);
+    }),
+  },
+  {
     id: 'snapshot-import-unchecked', areas: ['errors'], expected: ['ERR-7'],
     description: 'world snapshot imports with a wrongly typed nested member are answered {ok: true} without being applied',
     answer: (req) => {

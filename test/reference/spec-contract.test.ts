@@ -62,4 +62,15 @@ describe('the SPEC contract', () => {
     expect(contract.paths['/worlds/{id}/query'].post.requestBody.content['application/json'].schema).toEqual({ type: 'object', properties: {}, additionalProperties: true });
     expect(Object.keys(contract.paths['/personas/{id}'].patch.requestBody.content['application/json'].schema.properties)).toEqual([]);
   });
+
+  it('types a dispatched event\'s members as the Event resource does (SPEC.md: "accepted as in the Event resource"), from every part of the body', () => {
+    const body = contract.paths['/worlds/{id}/events'].post.requestBody.content['application/json'].schema;
+    // Event: type, spaceId, sourceEntity, targetEntity string; timestamp number; payload open object.
+    for (const member of ['type', 'spaceId', 'sourceEntity', 'targetEntity']) expect(body.properties[member], member).toEqual({ type: 'string' });
+    expect(body.properties.timestamp).toEqual({ type: 'number' });
+    expect(body.properties.payload).toMatchObject({ type: 'object', additionalProperties: true });
+    expect(body.properties.appraisal).toEqual({ $ref: '#/components/schemas/AppraisalInput' });
+    expect(JSON.stringify(body.properties.stimulus)).toContain('#/components/schemas/StimulusInput');
+    expect(body.required).toBeUndefined();
+  });
 });
