@@ -6,7 +6,9 @@
 // module cache (isolate: false) holds what the last run imported; the scenario files themselves are
 // imported afresh by every run, and the suite's run-scoped state is reset (suite/data/run-scope.ts).
 // A run that ends while its files still run (a check that never yields, a cancel) ends the thread,
-// as vitest would: the next run starts another.
+// as vitest would: the next run starts another. What vitest gives a thread once, at its start (the
+// serialized configuration: the test timeouts among it), stays the first run's; each run's own
+// configuration reaches it with the run (provide/inject), and a matrix's timeouts differ little.
 import { ThreadsPoolWorker } from 'vitest/node';
 import type { PoolOptions, PoolWorker } from 'vitest/node';
 
