@@ -132,8 +132,11 @@ export class Client {
           responseBody: '', durationMs: Math.round(performance.now() - started), checked: [], problems: {}, ...(refusedByStack ? { refusedByStack } : {}), ...(keyVariable ? { keyVariable } : {}),
         };
         record(exchange);
-        const title = `${method} ${target}: the target gave no complete answer (${scrub(why, secrets)})`;
-        throw new TransportFailure({ title, expected: 'a complete HTTP response', received: scrub(why, secrets), exchange });
+        // An answer too heavy to parse came whole: it is not called incomplete.
+        const heavy = e instanceof AnswerTooHeavy;
+        const title = heavy ? `${method} ${target}: ${scrub(why, secrets)}` : `${method} ${target}: the target gave no complete answer (${scrub(why, secrets)})`;
+        const expected = heavy ? `an answer whose parse takes at most the ${maxBodyBytes / 2 ** 20} MB of --max-body-mb` : 'a complete HTTP response';
+        throw new TransportFailure({ title, expected, received: scrub(why, secrets), exchange });
       }
       const durationMs = Math.round(performance.now() - started);
       const responseHeaders = redactHeaders(res.headers as Record<string, unknown>, secrets);
