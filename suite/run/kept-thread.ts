@@ -42,7 +42,7 @@ class KeptThread implements PoolWorker {
 
   async start(): Promise<void> {
     if (!kept) {
-      kept = { thread: new ThreadsPoolWorker({ ...this.options, execArgv: this.options.execArgv }), started: false, busy: false, tornDown: false };
+      kept = { thread: new ThreadsPoolWorker(this.options), started: false, busy: false, tornDown: false };
       starts++;
       const mine = kept;
       await mine.thread.start();
