@@ -5,3 +5,6 @@
 export const DEFAULT_MAX_BODY_MB = 8;
 
 export const mbToBytes = (mb: number) => Math.round(mb * 1024 * 1024);
+
+/** A size as the messages show it: megabytes, at most two decimals. */
+export const inMb = (bytes: number) => `${+(bytes / 1024 / 1024).toFixed(2)} MB`;

@@ -5,6 +5,7 @@
 // that counts what JSON.parse would build, each at about what V8 spends on it (measured with
 // `node --expose-gc`, heap used after JSON.parse of 8 MB of each shape: docs/benchmarks.md, "Memory"):
 // an answer too heavy is not parsed, as one over the cap is not read.
+import { inMb } from '../data/body-cap.ts';
 
 /** Bytes of heap per object or array. */
 const CONTAINER = 64;
@@ -95,7 +96,7 @@ export function tooHeavy(text: string | Uint8Array, maxBodyBytes: number): strin
   if (text.length * 80 <= cap) return undefined;
   const weight = answerWeight(text);
   if (weight <= cap) return undefined;
-  return `the answer (${mb(typeof text === 'string' ? Buffer.byteLength(text) : text.length)}) would take about ${mb(weight)} of memory once parsed, over the ${mb(cap)} --max-body-mb allows: it was not parsed (a larger --max-body-mb reads it)`;
+  return `the answer (${inMb(typeof text === 'string' ? Buffer.byteLength(text) : text.length)}) would take about ${inMb(weight)} of memory once parsed, over the ${inMb(cap)} --max-body-mb allows: it was not parsed (a larger --max-body-mb reads it)`;
 }
 
 /** An answer left unparsed for its weight: a transport failure of the target, as one over the cap is. */
@@ -110,4 +111,3 @@ export function parseAnswer(text: string, maxBodyBytes: number): unknown {
   return JSON.parse(text);
 }
 
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 1)} MB`;

@@ -7,6 +7,7 @@ import { appendFileSync } from 'node:fs';
 import { transport } from './transport.ts';
 import { AnswerTooHeavy, tooHeavy } from './answer-weight.ts';
 import { releaseCutAnswer } from './cut-answers.ts';
+import { inMb } from '../data/body-cap.ts';
 import { whyFailed } from './why.ts';
 import type { ResponseValidator } from '../../contract/validate.ts';
 import { documents, type Documents } from '../checks/documents.ts';
@@ -135,7 +136,7 @@ export class Client {
         // An answer too heavy to parse came whole: it is not called incomplete.
         const heavy = e instanceof AnswerTooHeavy;
         const title = heavy ? `${method} ${target}: ${scrub(why, secrets)}` : `${method} ${target}: the target gave no complete answer (${scrub(why, secrets)})`;
-        const expected = heavy ? `an answer whose parse takes at most the ${maxBodyBytes / 2 ** 20} MB of --max-body-mb` : 'a complete HTTP response';
+        const expected = heavy ? `an answer whose parse takes at most the ${inMb(maxBodyBytes)} of --max-body-mb` : 'a complete HTTP response';
         throw new TransportFailure({ title, expected, received: scrub(why, secrets), exchange });
       }
       const durationMs = Math.round(performance.now() - started);

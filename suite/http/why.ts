@@ -1,6 +1,7 @@
 // Why a request got no answer, in words a person can act on: the TLS cause and what fixes it, the
 // size cap, the proxy that was in the way. Used by the preflight, the client and the cleanup.
 import { proxyFor } from './proxy.ts';
+import { inMb } from '../data/body-cap.ts';
 
 /** Certificates signed by an authority this machine does not trust (a private CA, a self-signed certificate). */
 const UNTRUSTED = new Set([
@@ -16,7 +17,6 @@ export interface WhyContext {
 }
 
 const hostOf = (url: string) => { try { return new URL(url).host; } catch { return url; } };
-const mb = (bytes: number) => `${+(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 /** One line: the cause, then what to do about it when there is something. */
 export function whyFailed(err: unknown, ctx: WhyContext): string {
@@ -36,7 +36,7 @@ export function whyFailed(err: unknown, ctx: WhyContext): string {
   if (/^ERR_SSL_|^EPROTO$/.test(code)) return `TLS handshake with ${host} failed (${code}: ${message}); does the URL's scheme match the port (https for TLS)?`;
   if (code === 'ANSWER_TOO_HEAVY') return message;
   if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
-    return `the answer is larger than ${ctx.maxBodyBytes ? mb(ctx.maxBodyBytes) : 'the cap'} (--max-body-mb): it was not read further`;
+    return `the answer is larger than ${ctx.maxBodyBytes ? inMb(ctx.maxBodyBytes) : 'the cap'} (--max-body-mb): it was not read further`;
   }
   const proxy = proxyFor(ctx.url);
   if (/when HTTP Tunneling/.test(message)) return `the proxy ${proxy?.shown ?? ''} refused the tunnel to ${host} (${message})`;

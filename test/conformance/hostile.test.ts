@@ -131,7 +131,7 @@ describe('a hostile target', () => {
     const results = JSON.parse(readFileSync(join(dir, 'heavy', 'results.json'), 'utf8'));
     expect(results.checks.filter((c: any) => c.outcome === 'error').map((c: any) => c.id)).toEqual([]);
     const messages: string[] = results.checks.filter((c: any) => c.failure).map((c: any) => String(c.failure.message));
-    expect(messages.filter((m: string) => /would take about 2\d\.\d MB of memory once parsed, over the 8\.0 MB --max-body-mb allows/.test(m)).length, messages.slice(0, 3).join('\n')).toBeGreaterThan(0);
+    expect(messages.filter((m: string) => /would take about 2\d\.\d+ MB of memory once parsed, over the 8 MB --max-body-mb allows/.test(m)).length, messages.slice(0, 3).join('\n')).toBeGreaterThan(0);
     // It came whole: not "no complete answer".
     expect(messages.filter((m: string) => /would take about/.test(m) && /no complete answer/.test(m))).toEqual([]);
   }, 120_000);
