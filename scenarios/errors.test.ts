@@ -48,7 +48,11 @@ function negativeBodies(source: 'spec' | 'served'): Negative[] {
     const servedOp = served.operationAt(op.method, op.path);
     const schema = source === 'spec' ? bundled.requestSchema(op.operationId) : servedOp && served.requestSchema(servedOp.operationId);
     const found = source === 'spec' ? wrongTyped(schema, 3) : wrongTyped(schema, 0, specBodyOf(op.operationId));
-    const base = (source === 'spec' ? minimalBody(op.operationId) : servedBody(op.operationId).body) as Json | undefined;
+    // The rest of the body is one the deployment's own document accepts (an event with its type, a
+    // chat with from and to), so that the wrong member is the body's only fault: a body missing a
+    // needed member is refused for that, and would hide a member that is never type-checked.
+    const valid = servedBody(op.operationId);
+    const base = (source === 'spec' && valid.problem ? minimalBody(op.operationId) : valid.body) as Json | undefined;
     for (const { at, value } of found) {
       // A body whose smallest form is no object (a bare string beside {text}): the member alone.
       out.push({ operationId: op.operationId, path: op.path, member: at.join('.'), body: { ...(isObject(base) ? base : {}), ...bodyAt(at, value) } });

@@ -22,10 +22,10 @@ const HEAP_NUMBER = 16;
 /**
  * The cap on an answer's weight, as a multiple of the cap on its bytes: one. `--max-body-mb` bounds
  * both what is read and what its parse may take; an answer of the service's own shapes (worlds,
- * personas: named members, short strings) weighs 2 to 3 times its bytes, so the default 8 MB reads
- * pages of up to about 2.7 MB of them (the reference's largest answer, its document, is 0.26 MB and
- * weighs 0.8 MB). With 4 MB of such answers to every request the command's tree peaked at 289 MB;
- * with 6.9 MB, 318 MB.
+ * personas: named members, short strings) weighs 2.5 to 3.2 times its bytes, so the default 8 MB
+ * reads pages of up to about 2.5 MB of them. The reference's fullest page (100 worlds) is 83 KB,
+ * and its largest answer, its document, 0.26 MB (weighing 0.8 MB). With 4 MB of such answers to
+ * every request, parsed, the command's tree peaked at 289 MB; with 6.9 MB, 318 MB.
  */
 export const WEIGHT_PER_BYTE_CAP = 1;
 
