@@ -61,6 +61,8 @@ export const REQUIREMENTS = [
   r('ERR-5', 'SHOULD', 'errors', 'PERSONA_NOT_FOUND comes with status 404.', 'Errors: "Status of `PERSONA_NOT_FOUND`: not shown."'),
   r('ERR-7', 'SHOULD', 'errors', 'A world snapshot import whose nested member (beyond those SPEC.md lists for the import) has the wrong type is refused with 400 VALIDATION_ERROR.', 'Endpoints: PUT /worlds/{id}/snapshot (body `snapshot`, "open"), GET snapshot shapes (Progression state, Persona snapshot); Errors: "`VALIDATION_ERROR` 400: request body failed schema validation". SPEC.md is silent on what an import validates.'),
   r('ERR-6', 'SHOULD', 'errors', 'A body that is not JSON, not an object, or misses a needed member is answered 400 VALIDATION_ERROR.', 'Errors: "`VALIDATION_ERROR` 400: request body failed schema validation"; required members: not shown.'),
+  r('ERR-8', 'MUST', 'errors', 'A path no operation has, and a method a path lacks, are answered a non-2xx error with the envelope `{error: {code, message}}` (not a framework\'s default body, not an HTML page).', 'What the service does: "Every error response is an object with an `error` member (see Errors)"; Errors: "Error response body: an object with `error` = {`code` (string), `message` (string)}."'),
+  r('ERR-9', 'SHOULD', 'errors', 'A path no operation has is answered 404; a method a path lacks 405 or 404.', 'Errors: the codes and statuses of an unknown route or method are not in the table (full catalogue of error codes: not shown).'),
 
   // ---- Worlds ----
   r('WORLD-1', 'MUST', 'worlds', 'POST /worlds answers {worldId, createdAt} and the world is then readable with GET /worlds/{id}.', 'Endpoints: POST /worlds → {`worldId`, `createdAt`}; GET /worlds/{id} → {`world`, `personaConfigs`}.'),
@@ -101,10 +103,11 @@ export const REQUIREMENTS = [
   r('PROG-5', 'SHOULD', 'progression', 'A oneShot trigger does not fire a second time.', 'States, notes: "the exact firing and re-arming semantics of `oneShot` are not shown beyond the field."'),
 
   // ---- States: soft-delete and restore ----
-  r('STATE-1', 'MUST', 'states', 'DELETE /worlds/{id} succeeds on an existing world; POST /worlds/{id}/restore then succeeds and the world is readable with its definition kept.', 'States and transitions: world active → soft-deleted (record kept) → active.'),
+  r('STATE-1', 'MUST', 'states', 'DELETE /worlds/{id} succeeds on an existing world and changes what its views show (a read refused, the world gone from the list, or its answer changed); POST /worlds/{id}/restore then succeeds and the world is readable with its definition kept.', 'States and transitions: world active → soft-deleted (record kept) → active.'),
   r('STATE-2', 'SHOULD', 'states', 'A soft-deleted world is neither readable nor listed until restored.', 'States, notes: "what a soft-deleted record returns on read is not shown."'),
-  r('STATE-3', 'MUST', 'states', 'DELETE /personas/{id} succeeds; POST /personas/{id}/restore then succeeds and the persona is readable.', 'States and transitions: persona active → soft-deleted (kept) → active.'),
+  r('STATE-3', 'MUST', 'states', 'DELETE /personas/{id} succeeds and changes what its reads show (a read refused, the persona gone from the list, or its answer changed); POST /personas/{id}/restore then succeeds and the persona is readable.', 'States and transitions: persona active → soft-deleted (kept) → active.'),
   r('STATE-4', 'SHOULD', 'states', 'A soft-deleted persona is neither readable nor listed until restored.', 'States, notes: "what a soft-deleted record returns on read is not shown."'),
+  r('STATE-5', 'MUST', 'states', 'A restored world or persona answers as before its delete: the members SPEC.md gives a world\'s GET (id, tenantId, definition, engineVersion, createdAt, personaConfigs), a persona\'s configuration and snapshot kept.', 'States and transitions: active → soft-deleted, "record is soft-deleted (kept)" → restore → active.'),
 
   // ---- Personas ----
   r('PERS-1', 'MUST', 'personas', 'POST /personas answers {personaId, createdAt}; the persona is then readable.', 'Endpoints: POST /personas → {`personaId`, `createdAt`}; GET /personas/{id}.'),
@@ -118,6 +121,7 @@ export const REQUIREMENTS = [
   r('PERS-9', 'MUST', 'personas', 'GET /personas/{id}/snapshot answers the persona snapshot; PUT answers {ok: true}.', 'Endpoints: GET and PUT /personas/{id}/snapshot.'),
   r('PERS-10', 'SHOULD', 'personas', 'Persona snapshot export → import → export gives the same document.', 'What the service does: "Export and import snapshots of a world or a persona."'),
   r('PERS-11', 'SHOULD', 'personas', 'perceive processes an event (2xx).', 'Endpoints: POST /personas/{id}/perceive "processes the event through the emotion pipeline".'),
+  r('PERS-12', 'MUST', 'personas', 'The emotion and mood vectors of standalone persona responses (state, snapshot) stay at or above -1, also after strongly negative input.', 'Resources, Vectors: "Lower bound -1 is shown for the emotion and mood vectors of responses."'),
 
   // ---- Generated inputs and stateful sequences ----
   r('GEN-1', 'MUST', 'generated', 'No request breaks a later valid request: after an accepted write (a changed snapshot or definition imported, a generated write), the valid uses of the written world and persona answer in time without a 5xx, and after any request a valid request on a resource it did not touch still gets the answer it got before.', 'Endpoints: the documented result of each valid request (e.g. POST /worlds/{id}/query "body: an object (empty object is a valid sample)" → {`entities`, `spaces`, …}); Errors: `VALIDATION_ERROR` 400 only when "request body failed schema validation".'),

@@ -4,7 +4,7 @@
 // 400 VALIDATION_ERROR (no 5xx for a client mistake, ENV-4, is the generated area's).
 import { describe, expect } from 'vitest';
 import { documents } from '../suite/checks/documents.ts';
-import { setup, check, api, createPersona, createWorld, fails, inFlight, minimalBody, named, notRun, ok, operationsOf, servedBody, worldBody } from './support/index.ts';
+import { setup, check, api, createPersona, createWorld, expectFor, fails, inFlight, minimalBody, named, notRun, ok, operationsOf, servedBody, worldBody } from './support/index.ts';
 import { reportedInItsEntry } from './support/models.ts';
 import { bodyAt, wrongTyped } from './support/wrong-types.ts';
 
@@ -79,6 +79,60 @@ describe('error codes of SPEC.md', () => {
     fails(await client.call('chat', { params: { id: worldId }, body: { from: 'nobody-here', to: 'ana', message: 'hello' } }), 'ENTITY_NOT_FOUND', 404);
     fails(await client.call('chat', { params: { id: worldId }, body: { from: 'user', to: 'nobody-here', message: 'hello' } }), 'ENTITY_NOT_FOUND', 404);
     fails(await client.call('worldContext', { params: { id: worldId }, body: { entityName: 'nobody-here' } }), 'ENTITY_NOT_FOUND', 404);
+  });
+
+  check('ERR-2', 'answers 404 ENTITY_NOT_FOUND to an event whose targetEntity or sourceEntity names no entity of the world (and not to one naming its entities)', async (ctx) => {
+    // The rest of the event is one the deployment's own document accepts: the entity is its only fault.
+    const { body, problem } = servedBody('dispatchEvent');
+    if (problem) notRun(ctx, problem);
+    const event = (extra: Json) => ({ ...(isObject(body) ? body : {}), type: 'cf-probe', ...extra });
+    for (const member of ['targetEntity', 'sourceEntity']) {
+      fails(await client.call('dispatchEvent', { params: { id: worldId }, body: event({ [member]: 'nobody-here' }) }), 'ENTITY_NOT_FOUND', 404);
+    }
+    // The near miss: the same event naming entities the world has is no ENTITY_NOT_FOUND.
+    const named = await client.call('dispatchEvent', { params: { id: worldId }, body: event({ sourceEntity: 'user', targetEntity: 'ana' }) });
+    expectFor(named, named.status >= 200 && named.status < 300, { title: 'an event naming entities of the world (sourceEntity user, targetEntity ana) is refused', expected: 'a 2xx result', received: `${named.status} ${named.text.slice(0, 200)}` });
+  });
+});
+
+/**
+ * Requests no operation serves: paths none has, and methods a path lacks. Each is one neither SPEC.md
+ * nor the deployment's own document names, and harmless if a deployment served it after all (no
+ * collection-wide DELETE or PUT of records).
+ */
+function unknownRoutes(): Array<{ kind: 'path' | 'method'; method: string; path: string; body?: Json }> {
+  const w = `/worlds/${encodeURIComponent(worldId)}`;
+  const p = `/personas/${encodeURIComponent(personaId)}`;
+  const all = [
+    { kind: 'path' as const, method: 'GET', path: '/conformance-no-such-route' },
+    { kind: 'path' as const, method: 'GET', path: `${w}/nonexistent` },
+    { kind: 'path' as const, method: 'POST', path: `${p}/nonexistent`, body: {} },
+    { kind: 'method' as const, method: 'PUT', path: '/worlds', body: {} },
+    { kind: 'method' as const, method: 'GET', path: `${w}/tick` },
+    { kind: 'method' as const, method: 'PUT', path: `${p}/state`, body: {} },
+  ];
+  const template = (path: string) => path.replace(encodeURIComponent(worldId), '{id}').replace(encodeURIComponent(personaId), '{id}');
+  return all.filter((r) => !documents().served.operationAt(r.method.toLowerCase(), template(r.path)) && !documents().bundled.operationAt(r.method.toLowerCase(), template(r.path)));
+}
+
+describe('unknown routes and methods', () => {
+  const answers = async () => inFlight(unknownRoutes(), async (r) => ({ ...r, reply: await client.raw(r.method, r.path, r.body ? { body: r.body } : {}) }));
+
+  check('ERR-8', 'a path no operation has and a method a path lacks are answered a non-2xx error with the error envelope', async () => {
+    const sent = await answers();
+    expect(sent.length, 'no unknown route left to try').toBeGreaterThan(0);
+    const wrong = sent.filter(({ reply }) => {
+      const error = reply.body?.error;
+      return reply.status < 400 || !isObject(reply.body) || !isObject(error) || typeof error.code !== 'string' || typeof error.message !== 'string';
+    }).map(({ method, path, reply }) => `${method} ${path} → ${reply.status} ${reply.headers['content-type'] ?? ''} ${reply.text.slice(0, 80)}`);
+    expect(wrong, 'answers to unknown routes that are not an error with {"error": {"code", "message"}}').toEqual([]);
+  });
+
+  check('ERR-9', 'an unknown path is answered 404; a method the path lacks 405 (or 404)', async () => {
+    const sent = await answers();
+    const wrong = sent.filter(({ kind, reply }) => (kind === 'path' ? reply.status !== 404 : ![404, 405].includes(reply.status)))
+      .map(({ kind, method, path, reply }) => `${method} ${path} (${kind === 'path' ? 'unknown path' : 'method the path lacks'}) → ${reply.status}`);
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   operationIn, operationsIn, responses, responseSchemaIn, resultOf, type Json,
 } from './hooks.ts';
 import type { FaultContext, FaultHooks, FaultRequest, FaultResponse } from './proxy.ts';
+import { SENTENCE_VARIANTS } from './variants/sentences.ts';
 
 export interface Variant extends FaultHooks {
   id: string;
@@ -554,7 +555,7 @@ export const VARIANTS: Variant[] = [
       res.headers['x-request-id'] = id;
       if (!isDocument(req) && resultOf(res)) { (res.body as Json).requestId = id; applied(ctx); }
     },
-  },
+  },  ...SENTENCE_VARIANTS,
 ];
 
 /** Triggers evaluated only at ticks: not a variant here, and why (docs/self-test.md, "Legal variants"). */

@@ -1,0 +1,66 @@
+// Legal variants for the sentences of SPEC.md that issue 46 gave checks of their own: a restore of a
+// live record, and a phase change reported by the next tick rather than by the event that fired it.
+import { applied, codeOf, is, is2xx, resultOf, type Json } from '../hooks.ts';
+import { json, type FaultContext, type FaultHooks, type FaultRequest } from '../proxy.ts';
+import type { Variant } from '../variants.ts';
+
+/** Another request to the deployment, with the key of the one being handled. */
+const alsoAsk = (ctx: FaultContext, req: FaultRequest, method: string, path: string) =>
+  ctx.forward({ ...req, method, path, query: new URLSearchParams(), body: undefined, rawBody: '', params: {}, operationId: undefined, headers: { ...req.headers, 'content-type': '' } });
+
+/**
+ * POST /worlds/{id}/restore and /personas/{id}/restore of a record that is not deleted answer as a
+ * restore does (the record), instead of the reference's 409 NOT_DELETED: restore is idempotent.
+ * Shared with the fault that pairs it with a delete doing nothing (faults/sentences.ts).
+ */
+export function idempotentRestore(): FaultHooks {
+  return {
+    async answer(req, ctx) {
+      if (!is(req, 'restoreWorld', 'restorePersona')) return undefined;
+      const res = await ctx.forward(req);
+      if (res.status !== 409 || codeOf(res) !== 'NOT_DELETED') return res;
+      const world = is(req, 'restoreWorld');
+      const read = resultOf(await alsoAsk(ctx, req, 'GET', world ? `/worlds/${encodeURIComponent(req.params.id)}` : `/personas/${encodeURIComponent(req.params.id)}`));
+      if (!read) return res;
+      applied(ctx);
+      return json(200, { result: world ? { world: read.world } : { persona: read.persona } });
+    },
+  };
+}
+
+/**
+ * A trigger that fires when an event is dispatched is reported by the next tick's result (its
+ * phaseChanged), not by the event's own result.
+ */
+function phaseChangedAtNextTick(): FaultHooks {
+  const pending = (ctx: FaultContext) => {
+    if (!ctx.state.has('pending-phase')) ctx.state.set('pending-phase', new Map<string, string>());
+    return ctx.state.get('pending-phase') as Map<string, string>;
+  };
+  return {
+    response(res, req, ctx) {
+      const r = is2xx(res) ? resultOf(res) : undefined;
+      const id = req.params.id;
+      if (!r || !id) return;
+      if (is(req, 'dispatchEvent', 'chat') && typeof r.phaseChanged === 'string') { pending(ctx).set(id, r.phaseChanged); delete r.phaseChanged; applied(ctx); }
+      if (is(req, 'tickWorld') && pending(ctx).has(id)) { if (typeof r.phaseChanged !== 'string') (r as Json).phaseChanged = pending(ctx).get(id); pending(ctx).delete(id); }
+    },
+  };
+}
+
+export const SENTENCE_VARIANTS: Variant[] = [
+  {
+    id: 'restore-live-idempotent', areas: ['states'], allowedWarnings: [],
+    description: 'a restore of a world or persona that is not deleted answers the record (2xx), instead of 409 NOT_DELETED',
+    gap: 'States and transitions: restore moves "world soft-deleted" to active; what a restore of an active record answers is not shown.',
+    quietWhy: 'no check restores a record that is not deleted (what that answers is not shown); the variant stands beside fault world-delete-noop-restore-idempotent, which the delete check must catch without relying on a refused restore',
+    ...idempotentRestore(),
+  },
+  {
+    id: 'phase-changed-at-next-tick', areas: ['progression'], allowedWarnings: [],
+    description: 'a trigger fired by a dispatched event is reported in phaseChanged of the next tick result, not of the event result',
+    gap: 'States and transitions: "the tick result reports `phaseChanged`"; whether a trigger fires at the event or at the tick is not shown.',
+    ...phaseChangedAtNextTick(),
+  },
+];
+
