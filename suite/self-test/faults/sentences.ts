@@ -70,6 +70,13 @@ export const SENTENCE_FAULTS: Fault[] = [
     }),
   },
 
+  // ---- Paging of GET /personas ----
+  {
+    id: 'persona-list-page-size-ignored', areas: ['personas'], only: ['PERS-3'], expected: ['PERS-3'],
+    description: 'GET /personas ignores the page size it is asked for (every parameter but the cursor dropped): pages of the default size',
+    request: (req) => { if (is(req, 'listPersonas')) for (const k of [...req.query.keys()]) if (k !== 'cursor') req.query.delete(k); },
+  },
+
   // ---- A delete that does nothing, a restore that resets ----
   {
     id: 'world-delete-noop-restore-idempotent', areas: ['states'], expected: ['STATE-1'],
