@@ -1,6 +1,6 @@
 // Legal variants for the sentences of SPEC.md that issue 46 gave checks of their own: a restore of a
 // live record, and a phase change reported by the next tick rather than by the event that fired it.
-import { applied, codeOf, is, is2xx, resultOf, type Json } from '../hooks.ts';
+import { applied, codeOf, errorAnswer, is, is2xx, onDocument, operationIn, responses, resultOf, type Json } from '../hooks.ts';
 import { json, type FaultContext, type FaultHooks, type FaultRequest } from '../proxy.ts';
 import type { Variant } from '../variants.ts';
 
@@ -48,6 +48,9 @@ function phaseChangedAtNextTick(): FaultHooks {
   };
 }
 
+/** The longest persona tick this variant takes, in seconds. */
+const TICK_CAP_S = 3_600;
+
 export const SENTENCE_VARIANTS: Variant[] = [
   {
     id: 'restore-live-idempotent', areas: ['states'], allowedWarnings: [],
@@ -55,6 +58,21 @@ export const SENTENCE_VARIANTS: Variant[] = [
     gap: 'States and transitions: restore moves "world soft-deleted" to active; what a restore of an active record answers is not shown.',
     quietWhy: 'no check restores a record that is not deleted (what that answers is not shown); the variant stands beside fault world-delete-noop-restore-idempotent, which the delete check must catch without relying on a refused restore',
     ...idempotentRestore(),
+  },
+  {
+    id: 'persona-tick-capped', areas: ['personas'], allowedWarnings: [],
+    description: `POST /personas/{id}/tick refuses seconds above ${TICK_CAP_S} with 400 VALIDATION_ERROR (its document says maximum ${TICK_CAP_S})`,
+    gap: 'Limits: "Request size limits, range of `seconds` … not shown."',
+    quietWhy: 'no check of the personas area sends a persona tick longer than an hour unless a mood shows no change in ten ticks of a minute',
+    answer: (req, ctx) => {
+      if (!is(req, 'tickPersona') || !(typeof (req.body as Json | undefined)?.seconds === 'number' && (req.body as Json).seconds > TICK_CAP_S)) return undefined;
+      applied(ctx);
+      return errorAnswer(400, 'VALIDATION_ERROR', `seconds: at most ${TICK_CAP_S}`);
+    },
+    response: responses(onDocument((doc) => {
+      const schema = operationIn(doc, 'tickPersona')?.requestBody?.content?.['application/json']?.schema;
+      if (schema?.properties?.seconds) schema.properties.seconds.maximum = TICK_CAP_S;
+    })),
   },
   {
     id: 'phase-changed-at-next-tick', areas: ['progression'], allowedWarnings: [],
