@@ -7,6 +7,7 @@ import { documents } from '../suite/checks/documents.ts';
 import { setup, check, api, createPersona, createWorld, expectFor, fails, inFlight, minimalBody, named, notRun, ok, operationsOf, servedBody, worldBody } from './support/index.ts';
 import { reportedInItsEntry } from './support/models.ts';
 import { bodyAt, wrongTyped } from './support/wrong-types.ts';
+import { armsOf, minimalInstance } from '../fixtures/minimal.ts';
 
 const client = api();
 let worldId: string;
@@ -263,4 +264,57 @@ describe('negative bodies generated from the request schemas', () => {
     expect(accepted, 'imports with a wrongly typed nested member that were not refused with 400 VALIDATION_ERROR').toEqual([]);
   });
 
+});
+
+/**
+ * Batch operations that name an existing entity, as the deployment's own document shows them (SPEC.md
+ * shows only add_entity, which names a new one): the operations of its request examples and the arms
+ * of its operation schema whose `op` is a constant. Those that add or create (they name something
+ * new) and those that remove or delete (removing what is gone may be a success) are left out. Each
+ * with the member that names the entity.
+ */
+function entityOperations(): Array<{ operation: Json; member: string }> {
+  const served = documents().served;
+  const op = served.operationAt('post', '/worlds/{id}/mutate');
+  const content = op?.spec.requestBody?.content?.['application/json'] as Json | undefined;
+  const bodies: unknown[] = [content?.example, ...Object.values<Json>(content?.examples ?? {}).map((e) => e?.value), content?.schema?.example, ...(Array.isArray(content?.schema?.examples) ? content.schema.examples : [])];
+  const candidates: Json[] = bodies.flatMap((b) => (isObject(b) && Array.isArray(b.operations) ? b.operations.filter(isObject) : []));
+  const items = content?.schema?.properties?.operations?.items as Json | undefined;
+  for (const arm of (items && armsOf(items)) ?? []) {
+    const name = arm?.properties?.op?.const ?? arm?.properties?.op?.enum?.[0];
+    const instance = minimalInstance(arm);
+    if (typeof name === 'string' && isObject(instance)) candidates.push({ ...instance, op: name });
+  }
+  const out: Array<{ operation: Json; member: string }> = [];
+  for (const c of candidates) {
+    if (typeof c.op !== 'string' || /^(add|create|new|remove|delete|del)/i.test(c.op)) continue;
+    const member = Object.keys(c).find((k) => typeof c[k] === 'string' && (k === 'name' || /entity/i.test(k)));
+    if (member && !out.some((o) => o.operation.op === c.op)) out.push({ operation: c, member });
+  }
+  return out;
+}
+
+describe('a batch operation naming an unknown entity', () => {
+  check('ERR-10', 'fails in its own result entry with ok false and an error string (or the batch is answered 404 ENTITY_NOT_FOUND); the same operation naming an entity of the world is applied', async (ctx) => {
+    const found = entityOperations();
+    if (!found.length) notRun(ctx, 'the served document shows no batch operation that names an existing entity (SPEC.md shows only add_entity)');
+    const query = ok(await client.call('queryWorld', { params: { id: worldId }, body: {} }), 'POST /worlds/{id}/query');
+    const space = (query.entities as Json[] | undefined)?.find((e) => e?.name === 'ben')?.spaceId ?? (query.spaces as Json[] | undefined)?.[0]?.id;
+    const mutate = (operation: Json) => client.call('mutateWorld', { params: { id: worldId }, body: { operations: [operation] } });
+    const tried: string[] = [];
+    for (const { operation, member } of found) {
+      // The example's other names (a space) made the world's own: the entity is the only unknown.
+      const own: Json = Object.fromEntries(Object.entries(operation).map(([k, v]) => [k, /space/i.test(k) && typeof v === 'string' && typeof space === 'string' ? space : v]));
+      const control = await mutate({ ...own, [member]: 'ben' });
+      if (control.body?.result?.results?.[0]?.ok !== true) { tried.push(`${own.op} on ben → ${control.status} ${control.text.slice(0, 120)}`); continue; }
+      const reply = await mutate({ ...own, [member]: 'nobody-here' });
+      const refused = reply.status === 404 && reply.body?.error?.code === 'ENTITY_NOT_FOUND';
+      expectFor(reply, refused || reportedInItsEntry(reply, 0), {
+        title: `${own.op} naming an entity the world does not have (${member}: nobody-here) was not reported failed`,
+        expected: 'results[0] with ok false and an error string, or 404 ENTITY_NOT_FOUND', received: `${reply.status} ${reply.text.slice(0, 200)}`,
+      });
+      return;
+    }
+    notRun(ctx, `no operation of the served document could be applied to an entity the world has: ${tried.join('; ')}`);
+  });
 });

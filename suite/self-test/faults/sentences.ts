@@ -61,6 +61,14 @@ export const SENTENCE_FAULTS: Fault[] = [
     },
   },
 
+  {
+    id: 'mutate-unknown-entity-ok', areas: ['errors'], only: ['ERR-10'], expected: ['ERR-10'],
+    description: 'a batch operation naming an entity the world does not have is reported ok: true (silently skipped)',
+    response: onResult(['mutateWorld'], (r) => {
+      for (const x of Array.isArray(r.results) ? r.results : []) if (x?.ok === false && /not exist|not found/i.test(String(x.error))) { x.ok = true; delete x.error; }
+    }),
+  },
+
   // ---- The VAD lower bound of standalone personas ----
   {
     id: 'persona-valence-below-bound', areas: ['personas'], expected: ['PERS-12', 'CONTRACT-1'],
