@@ -9,6 +9,8 @@ const client = api();
 type Vad = { V: number; A: number; D: number };
 const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 const dist = (a: Vad, b: Vad) => Math.hypot(a.V - b.V, a.A - b.A, a.D - b.D);
+/** Personas listed, at least, when no page size can be asked for: past the default pages lists commonly use (10, 20, 25, 50). */
+const DEFAULT_PAGE_BOUND = 51;
 /** Tolerance when reading back numbers that went through a float pipeline. */
 const TOLERANCE = 1e-3;
 
@@ -50,8 +52,20 @@ describe('GET /personas', () => {
   // SPEC.md: "cursor-based pagination"; its parameters are not shown: they come from the served document.
   check('PERS-3', 'pages with a cursor: every persona once, none missing', async (ctx) => {
     const paging = pagingOf('listPersonas');
-    const lacking = [!paging.sizeParam && 'a page-size query parameter', !paging.cursorParam && 'a cursor query parameter', !paging.nextMember && 'a result member giving the next cursor'].filter(Boolean);
+    const lacking = [!paging.cursorParam && 'a cursor query parameter', !paging.nextMember && 'a result member giving the next cursor'].filter(Boolean);
     if (lacking.length) notRun(ctx, `the served document of GET /personas declares no ${lacking.join(', ')} (SPEC.md does not show them)`);
+    if (!paging.sizeParam) {
+      // No page size to ask for: more personas than a default page holds (bounded: DEFAULT_PAGE_BOUND listed).
+      const listed = (await walkList(client, 'listPersonas', { maxPages: 500 })).ids.length;
+      const mine = [await createPersona(client, 'persona-list-0')];
+      for (let n = listed + 1; n <= DEFAULT_PAGE_BOUND; n++) mine.push(await createPersona(client, `persona-list-${n}`));
+      const paged = await walkList(client, 'listPersonas', { maxPages: 500 });
+      expect(paged.repeated, `personas listed again while following ${paging.nextMember}`).toEqual([]);
+      expect(paged.complete, 'the cursor walk of GET /personas did not end after 500 pages').toBe(true);
+      expect(paged.ids, 'the walk should reach every persona created').toEqual(expect.arrayContaining(mine));
+      if (paged.pages < 2) notRun(ctx, `the served document of GET /personas declares no page-size parameter, and its default page held all ${paged.ids.length} personas: no cursor was followed`);
+      return;
+    }
     const size = pageSize(paging, 2);
     if (size > 20) notRun(ctx, `the served document's smallest page of GET /personas holds ${size}: too many personas to create to see a second page`);
     const mine = [];

@@ -2,7 +2,7 @@
 // ENTITY_NOT_FOUND for events, the VAD lower bound of standalone personas, a delete that does nothing
 // behind an idempotent restore, a restore that resets a member, a phase change nobody reports, a
 // persona list that ignores its page size. Each passed every MUST before its check changed.
-import { codeOf, is, isDocument, isObject, onResult, resultOf, type Json } from '../hooks.ts';
+import { codeOf, is, isDocument, isObject, onDocument, onResult, operationIn, responses, resultOf, type Json } from '../hooks.ts';
 import { json, type FaultContext, type FaultRequest } from '../proxy.ts';
 import { operationOf } from '../proxy.ts';
 import { idempotentRestore } from '../variants/sentences.ts';
@@ -83,6 +83,23 @@ export const SENTENCE_FAULTS: Fault[] = [
     id: 'persona-list-page-size-ignored', areas: ['personas'], only: ['PERS-3'], expected: ['PERS-3'],
     description: 'GET /personas ignores the page size it is asked for (every parameter but the cursor dropped): pages of the default size',
     request: (req) => { if (is(req, 'listPersonas')) for (const k of [...req.query.keys()]) if (k !== 'cursor') req.query.delete(k); },
+  },
+
+  {
+    id: 'persona-list-repeats-no-page-size', areas: ['personas'], only: ['PERS-3'], expected: ['PERS-3'],
+    description: 'GET /personas declares no page-size parameter (pages of its default), and serves the first persona again at the top of every following page',
+    request: (req) => { if (is(req, 'listPersonas')) req.query.delete('limit'); },
+    response: responses(
+      onResult(['listPersonas'], (r, req, ctx) => {
+        if (!Array.isArray(r.personas) || !r.personas.length) return;
+        if (!req.query.get('cursor')) ctx.state.set('first', r.personas[0]);
+        else if (ctx.state.has('first')) r.personas.unshift(ctx.state.get('first'));
+      }),
+      onDocument((doc) => {
+        const op = operationIn(doc, 'listPersonas');
+        if (Array.isArray(op?.parameters)) op.parameters = op.parameters.filter((p: Json) => p?.name !== 'limit');
+      }),
+    ),
   },
 
   // ---- A delete that does nothing, a restore that resets ----
