@@ -102,6 +102,14 @@ export const MEMBER_FAULTS: Fault[] = [
     ),
   },
   {
+    id: 'added-persona-config-dropped', areas: ['world-parts'], only: ['PART-1'], expected: ['PART-1'],
+    description: 'POST /worlds/{id}/personas adds the persona with a default configuration, whatever config it was given',
+    request: (req) => {
+      const body = req.body as Json | undefined;
+      if (is(req, 'addWorldPersona') && isObject(body)) { delete body.config; delete body.personaConfig; }
+    },
+  },
+  {
     id: 'world-patch-refused', areas: ['worlds'], expected: ['WORLD-7'],
     description: 'PATCH /worlds/{id} is answered 400 VALIDATION_ERROR whatever it holds',
     answer: (req) => (is(req, 'updateWorld') ? errorAnswer(400, 'VALIDATION_ERROR', 'fault: nothing can be changed') : undefined),
