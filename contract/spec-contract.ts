@@ -49,8 +49,9 @@ export const SPEC_RESULT_MEMBERS: Record<string, string[]> = {
  * - what the client gives and gets back as given: WorldDefinition and its parts, PersonaConfig, Fact,
  *   an Event's members but `type` (an event is dispatched with `type` alone), VAD and the other value
  *   objects inside them;
- * - what SPEC.md lets a deployment hold without it: a Space's `type` and `capacity` and an entity's
- *   `profile` (a snapshot import gives spaces as {`id`, `name`} and entities without a profile);
+ * - what SPEC.md lets a deployment hold without it: a Space's `type` and `capacity` (a snapshot import
+ *   gives spaces as {`id`, `name`}; an entity's `profile` is required: the snapshot's entities are
+ *   "each with" it, and the Entity table lists it);
  * - what exists only sometimes: an EntityResponse's `memoryEpisode`, `reflectionPrompt`,
  *   `stageTransition` and `maskExposure` (an episode stored, a reflection due, a stage changed, a mask
  *   tested), the context's `personaState` for an entity that is not a persona (PERSONA_CONTEXT) and its
@@ -64,7 +65,7 @@ export const SPEC_RESULT_MEMBERS: Record<string, string[]> = {
 const ALWAYS: Record<string, string[]> = {
   ErrorEnvelope: ['error'],
   World: ['id', 'tenantId', 'definition', 'engineVersion', 'createdAt'],
-  Entity: ['id', 'name', 'type', 'spaceId'],
+  Entity: ['id', 'name', 'type', 'profile', 'spaceId'],
   Space: ['id', 'name'],
   ProgressionState: ['currentPhase', 'elapsedTime', 'eventCounts', 'phaseHistory', 'firedTriggerIds', 'triggers', 'phases'],
   WorldContext: ['whoAmI', 'whereAmI', 'whoIsHere', 'whatHappened', 'adjacentSpaces', 'knownFacts', 'currentPhase'],
@@ -74,7 +75,7 @@ const ALWAYS: Record<string, string[]> = {
   Event: ['type'],
   MutationResult: ['op', 'ok'],
   WorldSnapshot: ['id', 'definition', 'entities', 'spaces', 'environment', 'createdAt', 'knowledge', 'progression', 'recentEvents', 'interaction'],
-  WorldSnapshotEntity: ['id', 'type', 'name', 'spaceId', 'relationships'],
+  WorldSnapshotEntity: ['id', 'type', 'name', 'spaceId', 'profile', 'relationships'],
   PersonaSnapshot: ['state', 'relationships', 'goals', 'selfConcept', 'mood', 'moodHistory', 'somatic', 'narrative', 'tmt', 'selfEsteem', 'motivationContexts', 'maskIntegrity', 'maskState'],
   StandalonePersonaSnapshot: ['state', 'relationships', 'goals', 'selfConcept', 'mood', 'moodHistory', 'somatic', 'narrative', 'tmt', 'selfEsteem', 'motivationContexts', 'maskIntegrity', 'maskState'],
   StandalonePersonaState: ['emotion', 'mood', 'somatic', 'narrative'],

@@ -52,7 +52,7 @@ describe('the SPEC contract', () => {
       '$.schemas.AdvanceResult: affected,events',
       '$.schemas.AffectedItem: entityName,response',
       '$.schemas.ContextPersonaState: emotion,soulStage,mask,mood,somatic,narrative,regulation,selfEsteem,tmt',
-      '$.schemas.Entity: id,name,type,spaceId',
+      '$.schemas.Entity: id,name,type,profile,spaceId',
       '$.schemas.EntityResponse: emotion,discrete,socialUpdates,goalChanges,text',
       '$.schemas.ErrorEnvelope.properties.error: code,message',
       '$.schemas.ErrorEnvelope: error',
@@ -71,7 +71,7 @@ describe('the SPEC contract', () => {
       '$.schemas.WorldContext.then: personaState',
       '$.schemas.WorldContext: whoAmI,whereAmI,whoIsHere,whatHappened,adjacentSpaces,knownFacts,currentPhase',
       '$.schemas.WorldSnapshot: id,definition,entities,spaces,environment,createdAt,knowledge,progression,recentEvents,interaction',
-      '$.schemas.WorldSnapshotEntity: id,type,name,spaceId,relationships',
+      '$.schemas.WorldSnapshotEntity: id,type,name,spaceId,profile,relationships',
     ]);
     // Every member a table of SPEC.md lists for a response, whatever the reference's document says.
     for (const [name, members] of Object.entries({ World: ['tenantId'], WorldContext: ['whoIsHere', 'knownFacts', 'adjacentSpaces'] })) {
