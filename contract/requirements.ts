@@ -72,7 +72,11 @@ export const REQUIREMENTS = [
   r('WORLD-4', 'MUST', 'worlds', 'Following nextCursor walks every world once: no repeats, no gaps.', 'Endpoints: GET /worlds query `cursor`; result {`worlds`, `nextCursor`}.'),
   r('WORLD-5', 'MUST', 'worlds', 'Every world reports an engineVersion string.', 'Versioning: "Each world reports an `engineVersion` (string)."'),
   r('WORLD-6', 'SHOULD', 'worlds', 'GET /worlds/{id} returns the definition given at creation.', 'Resources: World.definition.'),
-  r('WORLD-7', 'SHOULD', 'worlds', 'PATCH /worlds/{id} changes the definition, read back by GET.', 'Endpoints: PATCH /worlds/{id} "Update world configuration / definition".'),
+  r('WORLD-7', 'SHOULD', 'worlds', 'PATCH /worlds/{id} accepts a change of the definition (the body its served document describes).', 'Endpoints: PATCH /worlds/{id} "Update world configuration / definition"; its request shape is not shown.'),
+  r('WORLD-8', 'MUST', 'worlds', 'Every world reports a tenantId string, the same in GET /worlds/{id} and GET /worlds.', 'Resources: "A world belongs to a tenant (`tenantId`)"; World: `tenantId` string "Owning tenant".'),
+  r('WORLD-9', 'SHOULD', 'worlds', 'Every world of one key reports the same tenantId.', 'Resources: "A world belongs to a tenant (`tenantId`)"; that a key belongs to one tenant is not shown.'),
+  r('WORLD-10', 'MUST', 'worlds', 'GET /worlds/{id} returns what creation gave its open objects: each persona configuration under personaConfigs by the name given, with every member given (additional ones included), and the additional members of the definition and its identity.', 'Resources: a persona "configuration is then held under `personaConfigs` of the world, keyed by a name"; "Objects marked "open" accept and return additional members beyond those listed" (WorldDefinition, identity, PersonaConfig).'),
+  r('WORLD-11', 'MUST', 'worlds', 'A PATCH /worlds/{id} the deployment accepted is read back: GET /worlds/{id}, the context\'s worldIdentity and the snapshot\'s definition show the change.', 'Endpoints: PATCH /worlds/{id} "Update world configuration / definition"; World context: `worldIdentity` "identity object of the definition".'),
 
   // ---- World parts (shapes not shown) ----
   r('PART-1', 'SHOULD', 'world-parts', 'World personas can be listed, added, read and removed.', 'Endpoints: GET/POST /worlds/{id}/personas, GET/DELETE /worlds/{id}/personas/{pid}.'),
@@ -87,7 +91,7 @@ export const REQUIREMENTS = [
   r('SIM-2', 'MUST', 'simulation', 'Dispatching an event answers {type, affected, events}.', 'Events 2: "its result lists the `affected` entities with their EntityResponse and the resulting `events`."'),
   r('SIM-3', 'MUST', 'simulation', 'A world tick answers {affected, events}.', 'Events 3: "POST /worlds/{id}/tick returns the `events` generated during the advance and the `affected` entities".'),
   r('SIM-4', 'MUST', 'simulation', 'Query answers the entities, spaces, knowledge, progression and relationships of the world, including the created entities.', 'Endpoints: POST /worlds/{id}/query.'),
-  r('SIM-5', 'MUST', 'simulation', 'Context answers the world context of the named entity (whoAmI is that entity).', 'Endpoints: POST /worlds/{id}/context → World context for an entity.'),
+  r('SIM-5', 'MUST', 'simulation', "Context answers the world context of the named entity (whoAmI is that entity), with the values SPEC.md defines: whoIsHere the entities of its space (per query), worldIdentity and worldCulture the definition's, knownFacts among the world's facts, currentPhase the progression's, a persona's personaState.", 'Endpoints: POST /worlds/{id}/context → World context for an entity; World context: `worldIdentity` "identity object of the definition", `worldCulture` "culture object of the definition", `knownFacts` Fact[].'),
   r('SIM-6', 'MUST', 'simulation', 'Mutate answers one result per operation.', 'Endpoints: POST /worlds/{id}/mutate "one result per operation".'),
   r('SIM-7', 'MUST', 'simulation', 'A failed mutate operation is reported in its own result with ok false and an error string; the batch is still a result envelope.', 'Errors: "Inside a batch mutation, a failed operation is reported in its own result entry with `ok` false and an `error` string".'),
   r('SIM-8', 'SHOULD', 'simulation', 'The other operations of a batch apply when one fails.', 'Errors: "a failed operation is reported in its own result entry" (the others are not).'),
@@ -95,6 +99,9 @@ export const REQUIREMENTS = [
   r('SIM-10', 'SHOULD', 'simulation', 'World snapshot export → import → export gives the same document.', 'What the service does: "Export and import snapshots of a world or a persona."'),
   r('SIM-11', 'MUST', 'simulation', 'Emotion and mood vectors of responses stay at or above -1.', 'Resources, Vectors: "Lower bound -1 is shown for the emotion and mood vectors of responses."'),
   r('SIM-12', 'MUST', 'simulation', "Dispatched events are among the recent events: in the world snapshot's recentEvents and in whatHappened of the context of the entity they target.", 'Events 5: "World context (`whatHappened`) and world snapshot (`recentEvents`) carry recent events."'),
+  r('SIM-13', 'MUST', 'simulation', 'A world tick advances simulated time: progression.elapsedTime grows.', 'What the service does: "Advance simulated time (tick)"; Progression state: `elapsedTime` (number).'),
+  r('SIM-14', 'SHOULD', 'simulation', 'progression.elapsedTime grows by the seconds each tick sends, fractions included (the sum of the ticks).', 'Endpoints: POST /worlds/{id}/tick body `seconds` (number); the unit of `elapsedTime` and the effect of `time.ratio` are not shown.'),
+  r('SIM-15', 'MUST', 'simulation', "Open objects of events and snapshots return their additional members: a dispatched event's payload in the snapshot's recentEvents and the context's whatHappened, an imported environment in the next export.", 'Resources: "Objects marked "open" accept and return additional members beyond those listed"; Event `payload`: "open object (map<string, any>)"; Environment (open).'),
 
   // ---- Progression ----
   r('PROG-1', 'MUST', 'progression', 'eventCounts counts dispatched events by type.', 'States: "world events accumulated in `eventCounts`"; Events 6.'),

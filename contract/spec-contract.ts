@@ -4,7 +4,8 @@
 // - bounds SPEC.md does not show (the one it shows, -1 for emotion and mood, is SIM-11's check);
 // - `required`, except where SPEC.md says a member is always there: the `result` and `error`
 //   envelopes, error.code and error.message, the members of a result SPEC.md writes out
-//   (SPEC_RESULT_MEMBERS), and a world's engineVersion (Versioning: "Each world reports an engineVersion");
+//   (SPEC_RESULT_MEMBERS), and the members its tables list for what a response returns (ALWAYS),
+//   whatever a served document marks required;
 // - request bodies: only the members SPEC.md lists for the operation (from every part of an `allOf`
 //   body, such as dispatchEvent's Event reference and its required `type`), none required, others allowed;
 // - operations whose shapes SPEC.md does not show: any request body, any result.
@@ -41,8 +42,50 @@ export const SPEC_RESULT_MEMBERS: Record<string, string[]> = {
   putPersonaSnapshot: ['ok'],
 };
 
-/** Members SPEC.md says are always there, by the component that holds them. */
-const ALWAYS: Record<string, string[]> = { ErrorEnvelope: ['error'], World: ['engineVersion'] };
+/**
+ * Members SPEC.md says are always there, by the component that holds them: the members its tables list
+ * for what a response returns (World, Entity, Progression state, the world context, EntityResponse, the
+ * snapshots, the standalone persona state). Left out, and why:
+ * - what the client gives and gets back as given: WorldDefinition and its parts, PersonaConfig, Fact,
+ *   an Event's members but `type` (an event is dispatched with `type` alone), VAD and the other value
+ *   objects inside them;
+ * - what SPEC.md lets a deployment hold without it: a Space's `type` and `capacity` (a snapshot import
+ *   gives spaces as {`id`, `name`}; an entity's `profile` is required: the snapshot's entities are
+ *   "each with" it, and the Entity table lists it);
+ * - what exists only sometimes: an EntityResponse's `memoryEpisode`, `reflectionPrompt`,
+ *   `stageTransition` and `maskExposure` (an episode stored, a reflection due, a stage changed, a mask
+ *   tested), the context's `personaState` for an entity that is not a persona (PERSONA_CONTEXT) and its
+ *   `relationship` (with whom is not shown), a persona snapshot's `lastReflectionVAD` (a last
+ *   reflection), a world snapshot entity's `personaSnapshot` (personas only), a mutation result's
+ *   `data` and `error` (SIM-7 reads `error` of a failed operation), `phaseChanged` and `nextCursor`;
+ * - the context's `worldIdentity` and `worldCulture`, "identity/culture object of the definition":
+ *   there when the definition has one (SIM-5 compares them with it); a definition kept as given may
+ *   have no culture.
+ */
+const ALWAYS: Record<string, string[]> = {
+  ErrorEnvelope: ['error'],
+  World: ['id', 'tenantId', 'definition', 'engineVersion', 'createdAt'],
+  Entity: ['id', 'name', 'type', 'profile', 'spaceId'],
+  Space: ['id', 'name'],
+  ProgressionState: ['currentPhase', 'elapsedTime', 'eventCounts', 'phaseHistory', 'firedTriggerIds', 'triggers', 'phases'],
+  WorldContext: ['whoAmI', 'whereAmI', 'whoIsHere', 'whatHappened', 'adjacentSpaces', 'knownFacts', 'currentPhase'],
+  ContextPersonaState: ['emotion', 'soulStage', 'mask', 'mood', 'somatic', 'narrative', 'regulation', 'selfEsteem', 'tmt'],
+  AffectedItem: ['entityName', 'response'],
+  EntityResponse: ['emotion', 'discrete', 'socialUpdates', 'goalChanges', 'text'],
+  Event: ['type'],
+  MutationResult: ['op', 'ok'],
+  WorldSnapshot: ['id', 'definition', 'entities', 'spaces', 'environment', 'createdAt', 'knowledge', 'progression', 'recentEvents', 'interaction'],
+  WorldSnapshotEntity: ['id', 'type', 'name', 'spaceId', 'profile', 'relationships'],
+  PersonaSnapshot: ['state', 'relationships', 'goals', 'selfConcept', 'mood', 'moodHistory', 'somatic', 'narrative', 'tmt', 'selfEsteem', 'motivationContexts', 'maskIntegrity', 'maskState'],
+  StandalonePersonaSnapshot: ['state', 'relationships', 'goals', 'selfConcept', 'mood', 'moodHistory', 'somatic', 'narrative', 'tmt', 'selfEsteem', 'motivationContexts', 'maskIntegrity', 'maskState'],
+  StandalonePersonaState: ['emotion', 'mood', 'somatic', 'narrative'],
+};
+
+/** The context of a persona holds its `personaState` (World context table); that of a user need not. */
+const PERSONA_CONTEXT = {
+  if: { required: ['whoAmI'], properties: { whoAmI: { type: 'object', required: ['type'], properties: { type: { const: 'persona' } } } } },
+  then: { required: ['personaState'] },
+};
 
 /** The request members SPEC.md lists per operation (Endpoints: "Request" column). */
 export const SPEC_REQUEST_MEMBERS: Record<string, string[]> = {
@@ -157,6 +200,10 @@ export function buildSpecContract(reference: Json, spec = specText()): Json {
   for (const [name, schema] of Object.entries<Json>(doc.components.schemas)) {
     const asResult = resultComponents.get(name);
     const viewed = view(schema, names, (required) => asResult?.always ?? required.filter((n) => ALWAYS[name]?.includes(n))) as Json;
+    // SPEC.md's list, whatever the reference's document marks required.
+    const always = ALWAYS[name]?.filter((n) => viewed.properties?.[n]);
+    if (!asResult?.always.length && always?.length) viewed.required = always;
+    if (name === 'WorldContext') Object.assign(viewed, structuredClone(PERSONA_CONTEXT));
     doc.components.schemas[name] = only(viewed, asResult?.listed);
   }
   delete doc.components.headers;

@@ -1,8 +1,9 @@
-// Simulation of a world: chat, events, tick, query, context, batch mutations, snapshots, and the
-// lower bound of the emotion and mood vectors in what these operations answer.
+// Simulation of a world: chat, events, tick (and the simulated time it advances), query, context (and
+// the values SPEC.md defines for it), batch mutations, snapshots, the additional members of open
+// objects, and the lower bound of the emotion and mood vectors in what these operations answer.
 import { describe, expect } from 'vitest';
 import { setup, check, api, createWorld, fails, ok, type Client } from './support/index.ts';
-import { differences } from './support/diff.ts';
+import { differences, notKept } from './support/diff.ts';
 
 const client = api();
 /** The world most checks read: entities ana and ben (personas) and user (a user), see worldBody(). */
@@ -112,6 +113,65 @@ describe('POST /worlds/{id}/tick', () => {
   });
 });
 
+describe('simulated time: progression.elapsedTime', () => {
+  /** progression.elapsedTime of a world, as query reports it. */
+  async function elapsedTime(id: string): Promise<number> {
+    const t = (await query(client, id)).progression?.elapsedTime;
+    expect(t, 'query: progression.elapsedTime must be a number').toBeTypeOf('number');
+    return t;
+  }
+  // A world whose time runs at the ratio 1 (the definition's `time`), so that a tick's seconds are simulated seconds.
+  const timed = () => createWorld(client, 'tick-time', { time: { type: 'realtime', ratio: 1 } });
+
+  check('SIM-13', 'a tick advances simulated time: progression.elapsedTime grows', async () => {
+    const id = await timed();
+    const t0 = await elapsedTime(id);
+    ok(await client.call('tickWorld', { params: { id }, body: { seconds: 30 } }), 'a tick of 30 seconds');
+    expect(await elapsedTime(id), `progression.elapsedTime after a tick of 30 seconds (it was ${t0})`).toBeGreaterThan(t0);
+  });
+
+  check('SIM-14', 'elapsedTime grows by the seconds each tick sends, fractions included', async () => {
+    const id = await timed();
+    const start = await elapsedTime(id);
+    let sent = 0;
+    for (const seconds of [1.5, 0.25, 30]) {
+      const before = await elapsedTime(id);
+      ok(await client.call('tickWorld', { params: { id }, body: { seconds } }), `a tick of ${seconds} seconds`);
+      sent += seconds;
+      const after = await elapsedTime(id);
+      expect(Math.abs(after - before - seconds), `a tick of ${seconds} s moved progression.elapsedTime from ${before} to ${after}`).toBeLessThan(1e-6);
+    }
+    expect(Math.abs(await elapsedTime(id) - start - sent), `ticks of ${sent} s in all`).toBeLessThan(1e-6);
+  });
+});
+
+describe('open objects return their additional members', () => {
+  check('SIM-15', "a dispatched event's payload comes back whole in the snapshot's recentEvents and the context's whatHappened", async () => {
+    const id = await createWorld(client, 'open-payload');
+    const spaceId = ok(await client.call('worldContext', { params: { id }, body: { entityName: 'ana' } }), 'context of ana').whoAmI?.spaceId;
+    const type = 'cf-sim-bell';
+    const payload = { cfNote: 'the bell of the old tower', cfCount: 3, cfNested: { loud: true, tones: ['low', 'high'] } };
+    ok(await client.call('dispatchEvent', { params: { id }, body: { type, sourceEntity: 'user', targetEntity: 'ana', ...(typeof spaceId === 'string' ? { spaceId } : {}), payload } }), 'dispatching an event with a payload');
+    const snap = ok(await client.call('getWorldSnapshot', { params: { id } }), 'GET /worlds/{id}/snapshot');
+    const recent = (Array.isArray(snap.recentEvents) ? snap.recentEvents : []).find((e: any) => e?.type === type);
+    expect(recent, `the event ${type} just dispatched should be among the snapshot's recentEvents`).toBeDefined();
+    expect(notKept(payload, recent.payload, '$.payload'), "the dispatched payload's members in the snapshot's recentEvents").toEqual([]);
+    const ctx = ok(await client.call('worldContext', { params: { id }, body: { entityName: 'ana' } }), 'context of ana');
+    const seen = (Array.isArray(ctx.whatHappened) ? ctx.whatHappened : []).find((e: any) => e?.type === type);
+    expect(seen, `the event ${type} just dispatched to ana should be in whatHappened of her context`).toBeDefined();
+    expect(notKept(payload, seen.payload, '$.payload'), "the dispatched payload's members in whatHappened").toEqual([]);
+  });
+
+  check('SIM-15', 'an imported environment comes back with its additional members in the next export', async () => {
+    const id = await createWorld(client, 'open-environment');
+    const snap = ok(await client.call('getWorldSnapshot', { params: { id } }), 'export');
+    const extras = { cfScent: 'rain on stone', cfLayers: { fog: 0.4, sounds: ['gulls', 'bells'] } };
+    ok(await client.call('putWorldSnapshot', { params: { id }, body: { snapshot: { ...snap, environment: { ...(snap.environment ?? {}), ...extras } } } }), 'import of the snapshot with an environment holding additional members');
+    const after = ok(await client.call('getWorldSnapshot', { params: { id } }), 'export after the import');
+    expect(notKept(extras, after.environment, '$.environment'), 'additional members of the imported environment (open)').toEqual([]);
+  });
+});
+
 describe('POST /worlds/{id}/query', () => {
   check('SIM-4', 'answers entities (with the created ones), spaces, knowledge, progression and relationships', async () => {
     const q = await query(client, worldId);
@@ -141,6 +201,39 @@ describe('POST /worlds/{id}/context', () => {
       expect(Array.isArray(ctx.whoIsHere), `context of ${name}: whoIsHere must be an array`).toBe(true);
       expect(Array.isArray(ctx.whatHappened), `context of ${name}: whatHappened must be an array`).toBe(true);
       expect(ctx.currentPhase, `context of ${name}: currentPhase must be a string`).toBeTypeOf('string');
+    }
+  });
+});
+
+describe('POST /worlds/{id}/context: the values SPEC.md defines', () => {
+  check('SIM-5', "whoIsHere holds the entities of the space, worldIdentity and worldCulture are the definition's, knownFacts among the world's facts, currentPhase the progression's; a persona's context has its personaState", async () => {
+    const culture = { coreValues: ['courage', 'craft'], normMap: { honesty: 0.8 }, socialProtocol: { greetingStyle: 'bow', addressSystem: 'title', tabooTopics: ['debts'] } };
+    const facts = [
+      { id: 'cf-fact-well', content: 'The well is dry.', visibility: 'public', knownBy: ['ana'] },
+      { id: 'cf-fact-key', content: 'The key is under the mat.', visibility: 'public', knownBy: ['ben'] },
+    ];
+    const id = await createWorld(client, 'context-values', { culture, knowledge: { facts, defaultVisibility: 'public' } });
+    const { world } = ok(await client.call('getWorld', { params: { id } }), 'GET /worlds/{id}');
+    const definition = world?.definition ?? {};
+    const q = await query(client, id);
+    const worldFacts = new Map((Array.isArray(q.knowledge?.facts) ? q.knowledge.facts : []).map((f: any) => [f?.id, f]));
+    for (const [name, type] of [['ana', 'persona'], ['user', 'user']] as const) {
+      const ctx = ok(await client.call('worldContext', { params: { id }, body: { entityName: name } }), `context of ${name}`);
+      const me = ctx.whoAmI ?? {};
+      expect(me.name, `context of ${name}: whoAmI.name`).toBe(name);
+      expect(ctx.whereAmI?.id, `context of ${name}: whereAmI is the space of whoAmI (spaceId ${JSON.stringify(me.spaceId)})`).toBe(me.spaceId);
+      // Who is here: the entities whose spaceId is that space, as query shows them; whoAmI may be left out.
+      const here = (q.entities as any[]).filter((e) => e?.spaceId === me.spaceId).map((e) => e.id);
+      const listed = (Array.isArray(ctx.whoIsHere) ? ctx.whoIsHere : []).map((e: any) => e?.id);
+      expect(listed.filter((e: unknown) => !here.includes(e)), `context of ${name}: whoIsHere lists entities that query does not place in space ${me.spaceId}`).toEqual([]);
+      expect(here.filter((e) => e !== me.id && !listed.includes(e)), `context of ${name}: entities of space ${me.spaceId} (per query) missing from whoIsHere`).toEqual([]);
+      if (definition.identity !== undefined) expect(differences(definition.identity, ctx.worldIdentity), `context of ${name}: worldIdentity, the identity object of the definition`).toEqual([]);
+      if (definition.culture !== undefined) expect(differences(definition.culture, ctx.worldCulture), `context of ${name}: worldCulture, the culture object of the definition`).toEqual([]);
+      expect(Array.isArray(ctx.knownFacts), `context of ${name}: knownFacts must be an array of facts`).toBe(true);
+      const unknown = (ctx.knownFacts as any[]).filter((f) => !worldFacts.has(f?.id) || (worldFacts.get(f?.id) as any)?.content !== f?.content);
+      expect(unknown.map((f) => JSON.stringify(f).slice(0, 100)), `context of ${name}: knownFacts that are not facts of the world (query knowledge.facts)`).toEqual([]);
+      expect(ctx.currentPhase, `context of ${name}: currentPhase, the progression's`).toBe(q.progression?.currentPhase);
+      if (type === 'persona') expect(ctx.personaState, `context of ${name} (a persona): personaState`).toBeTypeOf('object');
     }
   });
 });

@@ -5,6 +5,7 @@
 import { describe, expect } from 'vitest';
 import { setup, check, api, bodyFor, createWorld, ok, role, excerpt, type Client } from './support/index.ts';
 import { ACTOR_NAMES, PERSONA_NAMES, directed, mentions } from './support/models.ts';
+import { notKept } from './support/diff.ts';
 
 const client = api();
 /** Entities ana and ben (personas) and user (a user), see worldBody(). */
@@ -87,6 +88,18 @@ describe('world personas: GET/POST /worlds/{id}/personas, GET/DELETE /worlds/{id
     expect(hasVad(details), 'persona details should carry its current emotional state (an object with V, A, D)').toBe(true);
     const cara = (await entities(client, worldId)).find((e) => e.name === 'cara');
     expect(cara?.type, 'the added persona should be an entity of type persona in query').toBe('persona');
+  });
+
+  check('PART-1', "an added persona's configuration is held under personaConfigs of the world, additional members included", async (ctx) => {
+    // Resources: a persona of a world has "its configuration … held under personaConfigs of the world, keyed by a name"; PersonaConfig is open.
+    const config = { identity: { name: 'Elif', role: 'ferrywoman' }, cfTrait: 'patient' };
+    const { body, shown } = bodyFor(ctx, 'addWorldPersona', [
+      role('the persona name', ['name', 'entityName', 'personaName', 'key'], () => 'elif'),
+      role('a persona config', ['config', 'personaConfig'], () => config),
+    ]);
+    ok(await client.call('addWorldPersona', { params: { id: worldId }, body }), `POST /worlds/{id}/personas with ${shown}`);
+    const { personaConfigs } = ok(await client.call('getWorld', { params: { id: worldId } }), 'GET /worlds/{id}');
+    expect(notKept(config, personaConfigs?.elif, '$.personaConfigs.elif'), `GET /worlds/{id}: personaConfigs.elif after POST /worlds/{id}/personas with ${shown}`).toEqual([]);
   });
 
   check('PART-1', 'removes a persona: it is no longer listed, readable, nor an entity of the world', async (ctx) => {

@@ -1,11 +1,26 @@
-// Worlds: create (createdAt the same in every view), get, PATCH (read back through GET, context and
-// snapshot), list with its limit (the default page full when there are more) and cursor, engine version.
-import { describe, expect } from 'vitest';
-import { setup, check, api, bodyFor, createWorld, fails, inFlight, named, ok, role, walkList, worldBody } from './support/index.ts';
+// Worlds: create (createdAt the same in every view), get (its tenant, and what its open objects were
+// given), PATCH (accepted, then read back through GET, context and snapshot), list with its limit (the
+// default page full when there are more) and cursor, engine version.
+import { describe, expect, type TestContext } from 'vitest';
+import { setup, check, api, bodyFor, createWorld, fails, inFlight, named, notRun, ok, role, walkList, worldBody } from './support/index.ts';
+import { notKept } from './support/diff.ts';
 
 const client = api();
 let worldId: string;
 setup(async () => { worldId = await createWorld(client, 'worlds'); });
+
+/** Every world GET /worlds lists for the run's key (pages of 100, at most 20 pages). */
+async function listedWorlds(): Promise<Array<Record<string, any>>> {
+  const worlds: Array<Record<string, any>> = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 20; page++) {
+    const result = ok(await client.call('listWorlds', { query: { limit: '100', ...(cursor ? { cursor } : {}) } }), 'GET /worlds');
+    worlds.push(...(Array.isArray(result.worlds) ? result.worlds : []));
+    cursor = result.nextCursor || undefined;
+    if (!cursor) break;
+  }
+  return worlds;
+}
 
 describe('POST /worlds and GET /worlds/{id}', () => {
   check('WORLD-1', 'answers {worldId, createdAt}; the world is then readable', async () => {
@@ -19,14 +34,8 @@ describe('POST /worlds and GET /worlds/{id}', () => {
   check('WORLD-1', 'reports the createdAt of the creation in GET /worlds/{id}, GET /worlds and the snapshot', async () => {
     const created = ok(await client.call('createWorld', { body: worldBody('created-at') }));
     const views: Array<[string, unknown]> = [['GET /worlds/{id}', ok(await client.call('getWorld', { params: { id: created.worldId } })).world?.createdAt]];
-    let cursor: string | undefined;
-    for (let page = 0; page < 20; page++) {
-      const result = ok(await client.call('listWorlds', { query: { limit: '100', ...(cursor ? { cursor } : {}) } }), 'GET /worlds');
-      const listed = (result.worlds as Array<{ id: string; createdAt?: unknown }>).find((w) => w.id === created.worldId);
-      if (listed) { views.push(['GET /worlds', listed.createdAt]); break; }
-      cursor = result.nextCursor || undefined;
-      if (!cursor) break;
-    }
+    const listed = (await listedWorlds()).find((w) => w.id === created.worldId);
+    if (listed) views.push(['GET /worlds', listed.createdAt]);
     expect(views.length, 'the new world should be listed by GET /worlds').toBe(2);
     views.push(['GET /worlds/{id}/snapshot', ok(await client.call('getWorldSnapshot', { params: { id: created.worldId } })).createdAt]);
     const differing = views.filter(([, v]) => v !== created.createdAt).map(([where, v]) => `${where}: ${JSON.stringify(v)}`);
@@ -39,6 +48,41 @@ describe('POST /worlds and GET /worlds/{id}', () => {
     expect(world.engineVersion.length).toBeGreaterThan(0);
   });
 
+  check('WORLD-8', 'reports a tenantId string on the world, the same in GET /worlds/{id} and GET /worlds', async () => {
+    const { world } = ok(await client.call('getWorld', { params: { id: worldId } }));
+    expect(world.tenantId, 'GET /worlds/{id}: world.tenantId (the owning tenant) must be a string').toBeTypeOf('string');
+    expect(world.tenantId.length, 'GET /worlds/{id}: world.tenantId must name a tenant').toBeGreaterThan(0);
+    const listed = (await listedWorlds()).find((w) => w.id === worldId);
+    expect(listed, 'the world should be listed by GET /worlds').toBeDefined();
+    expect(listed!.tenantId, 'GET /worlds: the tenantId of the world is the one GET /worlds/{id} reports').toBe(world.tenantId);
+  });
+
+  check('WORLD-9', 'reports the same tenantId for every world of the key', async () => {
+    await createWorld(client, 'tenant-second');
+    const worlds = await listedWorlds();
+    expect(worlds.length, 'GET /worlds should list the two worlds of this run at least').toBeGreaterThanOrEqual(2);
+    const tenants = [...new Set(worlds.map((w) => JSON.stringify(w.tenantId)))];
+    expect(tenants, `the tenantIds of the ${worlds.length} worlds listed for one key`).toHaveLength(1);
+  });
+
+  check('WORLD-10', 'keeps what creation gave its open objects: the persona configurations by name, and additional members of the definition and its identity', async () => {
+    // Additional members at every open level, listed members with values a deployment has no reason to change.
+    const cfSetting = { era: 'bronze', towns: ['a', 'b'] };
+    const body = worldBody('open-members', { cfSetting });
+    (body.definition.identity as Record<string, unknown>).cfTagline = 'an additional member of the open identity';
+    body.personaConfigs = {
+      ana: { identity: { name: 'Ana', speakingStyle: 'plain' }, cfMood: 'curious' },
+      ben: { identity: { name: 'Ben', role: 'baker', coreValues: ['bread', 'honesty'] }, type: 'persona', cfHobbies: ['rowing'] },
+    } as typeof body.personaConfigs;
+    const created = ok(await client.call('createWorld', { body }), 'POST /worlds with additional members in its open objects');
+    const read = ok(await client.call('getWorld', { params: { id: created.worldId } }), 'GET /worlds/{id}');
+    expect(notKept(body.personaConfigs, read.personaConfigs, '$.personaConfigs'), 'GET /worlds/{id}: persona configurations given at creation that personaConfigs does not hold as given').toEqual([]);
+    const extras = { cfSetting, identity: { cfTagline: (body.definition.identity as Record<string, unknown>).cfTagline } };
+    expect(notKept(extras, read.world?.definition, '$.world.definition'), 'GET /worlds/{id}: additional members of the open definition and identity').toEqual([]);
+    const snap = ok(await client.call('getWorldSnapshot', { params: { id: created.worldId } }), 'GET /worlds/{id}/snapshot');
+    expect(notKept(extras, snap.definition, '$.definition'), 'GET /worlds/{id}/snapshot: additional members of the open definition and identity').toEqual([]);
+  });
+
   check('WORLD-6', 'returns the definition given at creation', async () => {
     const { world } = ok(await client.call('getWorld', { params: { id: worldId } }));
     expect(world.definition.identity.name).toBe(named('worlds'));
@@ -47,15 +91,27 @@ describe('POST /worlds and GET /worlds/{id}', () => {
 });
 
 describe('PATCH /worlds/{id}', () => {
-  check('WORLD-7', 'changes the definition, read back by GET', async (ctx) => {
-    const name = named('renamed');
-    // The body is not shown: the definition as a member, or its identity at the top (a merge patch of the definition).
-    const { body, shown } = bodyFor(ctx, 'updateWorld', [role('the definition', ['definition'], () => ({ identity: { name } }))], {
+  /** A PATCH renaming the world's identity, with the body its served document describes (not shown by SPEC.md). */
+  const rename = (ctx: TestContext, name: string) =>
+    // The definition as a member, or its identity at the top (a merge patch of the definition).
+    bodyFor(ctx, 'updateWorld', [role('the definition', ['definition'], () => ({ identity: { name } }))], {
       or: [[role('the identity', ['identity'], () => ({ name }))]],
     });
-    ok(await client.call('updateWorld', { params: { id: worldId }, body }), `PATCH /worlds/{id} with ${shown}`);
-    const { world } = ok(await client.call('getWorld', { params: { id: worldId } }));
-    expect(world.definition.identity.name).toBe(name);
+
+  check('WORLD-7', 'accepts a change of the definition', async (ctx) => {
+    const id = await createWorld(client, 'patch-accepted');
+    const { body, shown } = rename(ctx, named('renamed'));
+    ok(await client.call('updateWorld', { params: { id }, body }), `PATCH /worlds/{id} with ${shown}`);
+  });
+
+  check('WORLD-11', 'an accepted change is read back by GET, the context\'s worldIdentity and the snapshot\'s definition', async (ctx) => {
+    const name = named('renamed');
+    const { body, shown } = rename(ctx, name);
+    const reply = await client.call('updateWorld', { params: { id: worldId }, body });
+    // A refusal is WORLD-7's (SPEC.md shows no body): nothing was changed, nothing to read back.
+    if (reply.status < 200 || reply.status >= 300) notRun(ctx, `PATCH /worlds/{id} with ${shown} was refused (${reply.status}): WORLD-7 reports it; no change to read back`);
+    const { world } = ok(await client.call('getWorld', { params: { id: worldId } }), 'GET /worlds/{id} after the PATCH');
+    expect(world.definition?.identity?.name, `GET /worlds/{id}: definition.identity.name after PATCH /worlds/{id} with ${shown} answered ${reply.status}`).toBe(name);
     // Every view of the definition shows the change: the context's worldIdentity ("identity object of
     // the definition") and the snapshot's definition.
     const context = ok(await client.call('worldContext', { params: { id: worldId }, body: { entityName: 'ana' } }), 'POST /worlds/{id}/context');

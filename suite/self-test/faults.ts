@@ -9,6 +9,7 @@ import { codeOf, is, is2xx, isDocument, keyOf, onDocument, onResult, resultOf, t
 import { fastApi, fastApiHooks, optionalMembers } from './frameworks.ts';
 import { typeOf as valueTypeOf } from '../generate/values.ts';
 import { SENTENCE_FAULTS } from './faults/sentences.ts';
+import { MEMBER_FAULTS } from './faults/members.ts';
 
 export interface Fault extends FaultHooks {
   id: string;
@@ -630,7 +631,7 @@ export const FAULTS: Fault[] = [
     request: onBody(['createWorld'], (b) => { if (b.definition?.rules) delete b.definition.rules.physics; }),
   },
   {
-    id: 'world-patch-ignored', areas: ['worlds'], expected: ['WORLD-7'],
+    id: 'world-patch-ignored', areas: ['worlds'], expected: ['WORLD-11'],
     description: 'PATCH /worlds/{id} answers the world unchanged and changes nothing',
     answer: async (req, ctx) => (is(req, 'updateWorld') ? forwardTo(ctx, req, 'GET', req.path) : undefined),
   },
@@ -855,7 +856,7 @@ export const FAULTS: Fault[] = [
     response: onResult(['getWorld'], (r) => { if (r.world && typeof r.world.createdAt === 'number') r.world.createdAt = Date.now(); }),
   },
   {
-    id: 'world-patch-not-in-views', areas: ['worlds'], only: ['WORLD-7'], expected: ['WORLD-7'],
+    id: 'world-patch-not-in-views', areas: ['worlds'], only: ['WORLD-11'], expected: ['WORLD-11'],
     description: "PATCH /worlds/{id} reaches GET only: the context's worldIdentity and the snapshot's definition keep the identity given at creation",
     response: async (res, req, ctx) => {
       if (is(req, 'createWorld')) { const r = resultOf(res); if (r?.worldId && (req.body as Json)?.definition?.identity) ctx.state.set(`identity ${r.worldId}`, (req.body as Json).definition.identity); return; }
@@ -971,4 +972,5 @@ export const FAULTS: Fault[] = [
     ...slowFault(50, { documentToo: false }),
   },
   ...SENTENCE_FAULTS,
+  ...MEMBER_FAULTS,
 ];

@@ -16,6 +16,7 @@ import {
 } from './hooks.ts';
 import type { FaultContext, FaultHooks, FaultRequest, FaultResponse } from './proxy.ts';
 import { SENTENCE_VARIANTS } from './variants/sentences.ts';
+import { MEMBER_VARIANTS } from './variants/members.ts';
 
 export interface Variant extends FaultHooks {
   id: string;
@@ -555,7 +556,9 @@ export const VARIANTS: Variant[] = [
       res.headers['x-request-id'] = id;
       if (!isDocument(req) && resultOf(res)) { (res.body as Json).requestId = id; applied(ctx); }
     },
-  },  ...SENTENCE_VARIANTS,
+  },
+  ...SENTENCE_VARIANTS,
+  ...MEMBER_VARIANTS,
 ];
 
 /** Triggers evaluated only at ticks: not a variant here, and why (docs/self-test.md, "Legal variants"). */

@@ -45,13 +45,42 @@ describe('the SPEC contract', () => {
 
   it('requires members only where SPEC.md says they are always there', () => {
     const required = [...walk(contract.components)].filter(({ key, value }) => key === 'required' && Array.isArray(value)).map(({ at, value }) => `${at}: ${(value as string[]).join(',')}`);
+    // The members SPEC.md's tables list for what a response returns (a world, an entity, the
+    // progression state, the world context, an EntityResponse, the snapshots, the persona state),
+    // but those it lets be absent: see ALWAYS in contract/spec-contract.ts.
     expect(required.sort()).toEqual([
       '$.schemas.AdvanceResult: affected,events',
+      '$.schemas.AffectedItem: entityName,response',
+      '$.schemas.ContextPersonaState: emotion,soulStage,mask,mood,somatic,narrative,regulation,selfEsteem,tmt',
+      '$.schemas.Entity: id,name,type,profile,spaceId',
+      '$.schemas.EntityResponse: emotion,discrete,socialUpdates,goalChanges,text',
       '$.schemas.ErrorEnvelope.properties.error: code,message',
       '$.schemas.ErrorEnvelope: error',
+      '$.schemas.Event: type',
+      '$.schemas.MutationResult: op,ok',
       '$.schemas.Ok: ok',
-      '$.schemas.World: engineVersion',
+      '$.schemas.PersonaSnapshot: state,relationships,goals,selfConcept,mood,moodHistory,somatic,narrative,tmt,selfEsteem,motivationContexts,maskIntegrity,maskState',
+      '$.schemas.ProgressionState: currentPhase,elapsedTime,eventCounts,phaseHistory,firedTriggerIds,triggers,phases',
+      '$.schemas.Space: id,name',
+      '$.schemas.StandalonePersonaSnapshot: state,relationships,goals,selfConcept,mood,moodHistory,somatic,narrative,tmt,selfEsteem,motivationContexts,maskIntegrity,maskState',
+      '$.schemas.StandalonePersonaState: emotion,mood,somatic,narrative',
+      '$.schemas.World: id,tenantId,definition,engineVersion,createdAt',
+      // A persona's context holds its personaState: { if whoAmI.type is 'persona', then personaState }.
+      '$.schemas.WorldContext.if.properties.whoAmI: type',
+      '$.schemas.WorldContext.if: whoAmI',
+      '$.schemas.WorldContext.then: personaState',
+      '$.schemas.WorldContext: whoAmI,whereAmI,whoIsHere,whatHappened,adjacentSpaces,knownFacts,currentPhase',
+      '$.schemas.WorldSnapshot: id,definition,entities,spaces,environment,createdAt,knowledge,progression,recentEvents,interaction',
+      '$.schemas.WorldSnapshotEntity: id,type,name,spaceId,profile,relationships',
     ]);
+    // Every member a table of SPEC.md lists for a response, whatever the reference's document says.
+    for (const [name, members] of Object.entries({ World: ['tenantId'], WorldContext: ['whoIsHere', 'knownFacts', 'adjacentSpaces'] })) {
+      for (const m of members) expect(contract.components.schemas[name].required, `${name}.${m}`).toContain(m);
+    }
+    // Only sometimes: null or absent.
+    expect(contract.paths['/worlds'].get.responses['200'].content['application/json'].schema.properties.result.required).toEqual(['worlds']);
+    expect(contract.components.schemas.AdvanceResult.properties.phaseChanged.type).toEqual(['string', 'null']);
+    for (const m of ['memoryEpisode', 'reflectionPrompt', 'stageTransition', 'maskExposure']) expect(contract.components.schemas.EntityResponse.required).not.toContain(m);
     // Not: a definition's culture, topology, time, knowledge, rules.social or rules.narrative; the VAD members.
     expect(contract.components.schemas.WorldDefinition.required).toBeUndefined();
     expect(contract.components.schemas.VAD.properties.V).toEqual({ type: 'number' });
