@@ -64,7 +64,7 @@ describe('one pacer per key', () => {
     const key = target.apiKey;
     seen.delete(key);
     const client = new Client({
-      runId: 'pacing', areas: ['worlds'], baseUrl: proxy.url, apiKey: key, plan: 'enterprise', rateWindowMs: 60_000, paceRpm: rpm, allowBillable: false, timeoutMs: 10_000,
+      runId: 'pacing', areas: ['worlds'], baseUrl: proxy.url, apiKey: key, plan: 'enterprise', planNamed: true, rateWindowMs: 60_000, paceRpm: rpm, allowBillable: false, timeoutMs: 10_000,
       generated: 0, seed: 1, ledgerFile: join(dir, 'ledger.jsonl'), servedDocument: target.document, bundledDocument: bundledContract(), maxBodyBytes: 4 * 2 ** 20,
       stopFile: join(dir, 'stop'), deadlineAt: Date.now() + 60_000,
     }, docs);
