@@ -10,7 +10,7 @@ import { longestWait, measure, mostAccepted, overstated, waitsThatFailed, wholeS
 
 const client = api();
 /** Main-key requests sent paced during the window: RATE-6 (suite/results/main-key-limits.ts) counts their 429s. */
-const PACED_MAIN = 6;
+const PACED_MAIN = 8;
 
 /** The plan's limit a window: undefined when no plan was named or it is custom (enterprise). */
 const planLimit = (): number | undefined => {
@@ -26,12 +26,8 @@ function measurement(): Promise<Measurement> {
   measured ??= measure({
     client, windowMs: c.rateWindowMs, limit: planLimit(),
     keys: { rate: c.rateLimitKey!, main: c.apiKey, second: c.secondKey },
-    pacedMain: async () => {
-      for (let i = 0; i < PACED_MAIN; i++) {
-        await client.call('listWorlds', { query: { limit: '1' } });
-        await new Promise((done) => setTimeout(done, c.rateWindowMs / PACED_MAIN));
-      }
-    },
+    // One after another, as the client paces the main key (under its plan: never past it).
+    pacedMain: async () => { for (let i = 0; i < PACED_MAIN; i++) await client.call('listWorlds', { query: { limit: '1' } }); },
   });
   return measured;
 }
@@ -131,14 +127,16 @@ describe('per-key rate limit', () => {
       expected: `at most ${Math.floor(2.2 * limit + 1e-9)} (${plan}: twice it across a window's edge, and a tenth)`, received: `${w.accepted} accepted over ${seconds(m.windowMs)}`,
     });
     // Right after the wait Retry-After asked, a new window has begun (or a bucket has refilled only
-    // that long): the burst then meets its 429 within the plan's number, with a tenth. A burst
-    // slower than the window, less the second Retry-After rounds, could reach the next window's edge.
-    if (w.burstMs > m.windowMs - 1_500) {
-      throw new Error(`suite: the burst after the wait took ${seconds(w.burstMs)}, too slow to stay inside one window of ${seconds(m.windowMs)}; nothing is known of the limit's number`);
+    // that long): the burst then meets its 429 within the plan's number, with a tenth. More is a
+    // failure only when the burst was quicker than the window less the second Retry-After rounds:
+    // slower, it could have reached the next window's edge, and the suite cannot tell (its error).
+    const most = Math.floor(1.1 * limit + 1e-9);
+    if (w.burst > most && w.burstMs > m.windowMs - 1_500) {
+      throw new Error(`suite: ${w.burst} accepted in a row after the wait, but the burst took ${seconds(w.burstMs)}, too slow to stay inside one window of ${seconds(m.windowMs)}: it may span two; nothing is known of the limit's number`);
     }
-    expectFor(last, w.burst <= Math.floor(1.1 * limit + 1e-9), {
+    expectFor(last, w.burst <= most, {
       title: `accepted ${w.burst} requests in a row (${seconds(w.burstMs)}) after waiting Retry-After, before the next 429`,
-      expected: `at most ${Math.floor(1.1 * limit + 1e-9)} (${plan}, and a tenth)`, received: `${w.burst} accepted`,
+      expected: `at most ${most} (${plan}, and a tenth)`, received: `${w.burst} accepted`,
     });
   });
 

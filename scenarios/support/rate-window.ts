@@ -50,7 +50,7 @@ export interface Measurement {
   waited?: { refusal: Answer; waitMs: number; next: Answer };
   /** Why no wait was tried (its Retry-After was no usable wait). */
   notWaited?: string;
-  /** Step 4, from the first request accepted after the refusals. */
+  /** Step 4, from the first request accepted after the refusals: `burst` accepted in a row until the 429 `burstMs` later. */
   window?: { start: number; end: number; accepted: number; burst: number; burstMs: number };
   /** Why step 4 did not happen. */
   noWindow?: string;
@@ -69,8 +69,14 @@ export const longestWait = (windowMs: number) => Math.ceil(windowMs / 1000) + 1;
 /** A Retry-After that says a whole number of seconds (RATE-2). */
 export const wholeSeconds = (value: string | undefined): value is string => value !== undefined && /^\d+$/.test(value.trim());
 
-/** How many requests the burst may send before it concludes the key has no limit. */
-export const burstCap = (limit: number | undefined) => (limit === undefined ? 2600 : Math.ceil(2.2 * limit) + 10);
+/**
+ * Whether the first burst goes on after `ms` with `sent` sent and `accepted` accepted and no 429: with
+ * a known limit, until more were accepted than any correct limit accepts in that time (no limit:
+ * RATE-1 fails) or four windows have passed (too slow to tell), at most eight times the plan; with
+ * none (not named, custom), up to 2,600 requests, above the largest fixed plan (pro, 2,000).
+ */
+export const burstGoesOn = (limit: number | undefined, windowMs: number, ms: number, sent: number, accepted: number) =>
+  limit === undefined ? sent < 2600 : accepted <= mostAccepted(limit, windowMs, ms) && ms < 4 * windowMs && sent < 8 * limit;
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, Math.max(0, ms)));
 const ok = (a: Answer) => a.status >= 200 && a.status < 300;
@@ -88,11 +94,12 @@ export async function measure(input: MeasureInput): Promise<Measurement> {
     return a;
   };
 
-  /** Requests of the rate-limit key, IN_FLIGHT at a time, until a 429, `cap` sent, or `until` (none is sent after it). */
-  const burst = async (cap: number, until = Infinity) => {
+  /** Requests of the rate-limit key, IN_FLIGHT at a time, until a 429, `until` (none is sent after it), or `goesOn` says no more. */
+  const burst = async (until = Infinity, goesOn: (ms: number, sent: number, accepted: number) => boolean = () => true) => {
     let sent = 0, accepted = 0, refused: Answer | undefined;
+    const began = performance.now();
     const sender = async () => {
-      while (!refused && sent < cap && performance.now() < until) {
+      while (!refused && performance.now() < until && goesOn(performance.now() - began, sent, accepted)) {
         sent += 1;
         const a = await send('rate');
         if (a.status === 429) refused ??= a;
@@ -124,7 +131,7 @@ export async function measure(input: MeasureInput): Promise<Measurement> {
 
   // 1. The burst.
   const started = performance.now();
-  const first = await burst(burstCap(limit));
+  const first = await burst(Infinity, (ms, sent, accepted) => burstGoesOn(limit, windowMs, ms, sent, accepted));
   m.burst = { sent: first.sent, accepted: first.accepted, ms: performance.now() - started };
   if (!first.refused) return m;
 
@@ -159,14 +166,14 @@ export async function measure(input: MeasureInput): Promise<Measurement> {
   const end = start + windowMs;
   noteWait(windowMs, `counting what the rate-limit key is accepted over one window (${windowMs / 1000} s)`);
   const paced = input.pacedMain?.();
-  const second = await burst(Infinity, end);
-  const window = { start, end, accepted: 1 + second.accepted, burst: 1 + second.accepted, burstMs: performance.now() - start };
+  const second = await burst(end);
+  const window = { start, end, accepted: 1 + second.accepted, burst: 1 + second.accepted, burstMs: (second.refused?.gotAt ?? performance.now()) - start };
   m.perKey ??= await perKey();
   while (performance.now() < end) {
     await sleep(Math.min(probeMs, end - performance.now()));
     if (performance.now() >= end) break;
     const probe = await send('rate');
-    if (ok(probe) && probe.sentAt < end) window.accepted += 1 + (await burst(Infinity, end)).accepted;
+    if (ok(probe) && probe.sentAt < end) window.accepted += 1 + (await burst(end)).accepted;
   }
   m.window = window;
   await probeUntilAccepted(performance.now() + windowMs + longestWait(windowMs) * 1000);
