@@ -54,7 +54,7 @@ async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
   if (v.list) {
     const { listChecks, renderListing } = await import('../suite/run/list.ts');
     print(renderListing(await listChecks({
-      baseUrl: v['base-url'], secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
+      baseUrl: v['base-url'], secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], rateLimitPlan: v['rate-limit-plan'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
       allowBillable: v['allow-billable'], generated: v.generated, timeoutMs: v['timeout-ms'], selection,
     })));
     return 0;

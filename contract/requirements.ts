@@ -48,10 +48,13 @@ export const REQUIREMENTS = [
   r('ISO-3', 'SHOULD', 'isolation', "Another tenant's persona is answered as a missing one (PERSONA_NOT_FOUND) on every persona operation, and never listed.", 'SPEC.md states tenancy for worlds; the same key system serves personas (Authentication 2).'),
 
   // ---- Rate limits ----
-  r('RATE-1', 'MUST', 'rate-limit', 'Past the per-key limit the answer is 429 RATE_LIMITED.', 'Limits: "When a rate limit is exceeded, the response is 429 with code `RATE_LIMITED`".'),
+  r('RATE-1', 'MUST', 'rate-limit', 'Past the per-key limit the answer is 429 RATE_LIMITED, on every refusal.', 'Limits: "When a rate limit is exceeded, the response is 429 with code `RATE_LIMITED`".'),
   r('RATE-2', 'MUST', 'rate-limit', 'A 429 carries Retry-After with a whole number of seconds.', 'Errors: "the response carries header `Retry-After` with the seconds to wait".'),
-  r('RATE-3', 'SHOULD', 'rate-limit', 'A request sent after waiting Retry-After seconds is accepted.', 'Errors: "Retry-After with the seconds to wait".'),
-  r('RATE-4', 'SHOULD', 'rate-limit', "The number of requests accepted before the first 429 is within 10% of the plan's limit.", 'Limits: Free 100, Starter 500, Pro 2,000 requests per minute per API key.'),
+  r('RATE-3', 'MUST', 'rate-limit', 'Waiting Retry-After seconds suffices: the next request is accepted; and Retry-After is never longer than the window of a per-minute limit.', 'Errors: "Retry-After with the seconds to wait"; Limits: the plans count requests per minute.'),
+  r('RATE-4', 'MUST', 'rate-limit', "The key's named plan holds: measured over a window, about the plan's number of requests is accepted (0.9× to 1.1× after a wait, at most 2.2× over any window), not a number per second.", 'Limits: Free 100, Starter 500, Pro 2,000 requests per minute per API key (the plan named with --rate-limit-plan).'),
+  r('RATE-5', 'MUST', 'rate-limit', "While one key is refused 429, another key (of the same tenant, and of another tenant when given) is served.", 'Authentication 5: "Rate limits are applied per key"; Limits: "per API key".'),
+  r('RATE-6', 'SHOULD', 'rate-limit', "The main key, paced under its plan's limit, is never refused 429 (each refusal the client waited out is counted).", 'Limits: the plan\'s requests per minute per API key; a key sent below that pace is not over its limit.'),
+  r('RATE-7', 'MUST', 'rate-limit', 'Retry-After is the seconds to wait: the key is not accepted again more than a second (its rounding) before Retry-After said.', 'Errors: "the response carries header `Retry-After` with the seconds to wait".'),
 
   // ---- Errors ----
   r('ERR-1', 'MUST', 'errors', 'An unknown world id is answered 404 WORLD_NOT_FOUND.', 'Errors: "`WORLD_NOT_FOUND` 404: the world id does not exist".'),
@@ -150,7 +153,7 @@ export const OUT_OF_SCOPE: Array<{ clause: string; reason: string }> = [
   { clause: 'Authentication 4: key format (prefix then secret).', reason: 'Keys are inputs of the run; the suite only refuses mk_live_ keys without --allow-live.' },
   { clause: 'Authentication 7: rotation by creating a new key then revoking the old one.', reason: 'Creating and revoking keys happens in the dashboard.' },
   { clause: 'Authentication table: mk_live_ usage is billed.', reason: 'Billing is not observable over HTTP; the suite avoids billable calls unless --allow-billable.' },
-  { clause: 'Limits: Enterprise rate is custom.', reason: 'No number to compare with; --plan enterprise skips RATE-4.' },
+  { clause: 'Limits: Enterprise rate is custom.', reason: 'No number to compare with: with --rate-limit-plan enterprise (or none named) RATE-4 is not run.' },
   { clause: 'What the service does: emotion computation rules.', reason: 'Not shown by SPEC.md; only bounds and observable transitions are checked.' },
 ];
 

@@ -11,7 +11,7 @@ export const OPTIONS = [
   { name: 'plan', type: 'string', choices: PLANS, default: 'pro', description: "plan of --api-key: the client paces itself under its limit" },
   { name: 'rpm', type: 'integer', description: 'requests per minute to pace at (overrides the plan; 0 = no pacing)' },
   { name: 'rate-limit-key', type: 'string', placeholder: 'KEY', secret: true, description: 'a key the run may exhaust: enables the rate-limit checks' },
-  { name: 'rate-limit-plan', type: 'string', choices: PLANS, default: 'free', description: 'plan of --rate-limit-key, to compare the observed limit with' },
+  { name: 'rate-limit-plan', type: 'string', choices: PLANS, description: "plan of --rate-limit-key: its number a minute is then a MUST (RATE-4); unnamed, the number is not checked and a key with no 429 is not judged (enterprise is custom: never compared)" },
   { name: 'origin-key', type: 'string', placeholder: 'KEY', secret: true, description: 'a key with an origin allowlist: enables the origin checks (with --allowed-origin)' },
   { name: 'allowed-origin', type: 'string', placeholder: 'ORIGIN', description: 'an origin on the allowlist of --origin-key' },
   { name: 'only', type: 'list', placeholder: 'AREA|ID,…', default: [], description: `run only these areas (${AREAS.join(', ')}) and requirements (e.g. PROG-3)` },

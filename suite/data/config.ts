@@ -17,8 +17,12 @@ export interface SuiteConfig extends StopSignal {
   apiKey: string;
   secondKey?: string;
   rateLimitKey?: string;
-  /** Plan of the rate-limit key (RATE-4 compares the observed limit with it). */
+  /** Plan of the rate-limit key (RATE-4 compares the observed limit with it); free when none was named. */
   plan: Plan;
+  /** The plan was named (`--rate-limit-plan`, or known: the embedded reference): only then is its number a MUST (RATE-4). */
+  planNamed: boolean;
+  /** The main key's limit a minute, when known (its fixed plan; the embedded reference's): RATE-6 counts its 429s against it. */
+  mainRpm?: number;
   /** The rate-limit window the plan counts in: a minute, as SPEC.md's plans say; shorter for the embedded reference. */
   rateWindowMs: number;
   /** Requests per minute the client paces itself under (0: no pacing). */

@@ -26,6 +26,12 @@ export interface Exchange {
   refusedByStack?: string;
   /** The shell variable the curl reads the request's key from, when it is not the main key's $API_KEY (keyVariableOf). */
   keyVariable?: string;
+  /**
+   * A 429: whether the check provoked it (`provoked`, a call made with expect429), or the client met
+   * it unasked and waited out its Retry-After before sending again (`waited`), or gave up waiting
+   * (`returned`). RATE-6 counts the main key's unprovoked ones (suite/results/main-key-limits.ts).
+   */
+  limited?: 'provoked' | 'waited' | 'returned';
 }
 
 /** The keys of a run by the shell variable a reproduction reads each from (docs/conformance.md, "Reading a failure"). */

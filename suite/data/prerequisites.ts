@@ -3,10 +3,11 @@
 // outside the scenario workers.
 import type { SuiteConfig } from './config.ts';
 
-export type Prerequisite = 'secondKey' | 'rateLimitKey' | 'originKey' | 'allowBillable';
+export type Prerequisite = 'secondKey' | 'rateLimitKey' | 'originKey' | 'allowBillable' | 'planNamed';
 
 export const FLAG: Record<Prerequisite, string> = {
   secondKey: '--second-key', rateLimitKey: '--rate-limit-key', originKey: '--origin-key and --allowed-origin', allowBillable: '--allow-billable',
+  planNamed: '--rate-limit-plan (the plan of the rate-limit key)',
 };
 
 /** What of `what` the run lacks. */

@@ -142,8 +142,17 @@ export class Client {
       const durationMs = Math.round(performance.now() - started);
       const responseHeaders = redactHeaders(res.headers as Record<string, unknown>, secrets);
       const retryAfter = Number(responseHeaders['retry-after']);
-      if (res.statusCode === 429 && !o.expect429 && attempt < MAX_RETRIES_ON_429 && Number.isFinite(retryAfter)) {
-        // Not this scenario's business: wait as told and try again.
+      const waitOut = res.statusCode === 429 && !o.expect429 && attempt < MAX_RETRIES_ON_429 && Number.isFinite(retryAfter);
+      const limited = res.statusCode !== 429 ? undefined : o.expect429 ? 'provoked' as const : waitOut ? 'waited' as const : 'returned' as const;
+      if (waitOut) {
+        // Not this scenario's business: wait as told and try again. The 429 is recorded all the same
+        // (not judged by the checks of the answer): RATE-6 counts the main key's, never hidden.
+        record({
+          operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)), requestHeaders: redactHeaders(headers, secrets),
+          requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)), status: 429, responseHeaders,
+          responseBody: cut(scrub(text, secrets)), durationMs: Math.round(performance.now() - started), checked: [], problems: {}, limited,
+          ...(keyVariable ? { keyVariable } : {}),
+        });
         const waitMs = Math.min(Math.max(retryAfter, 1), MAX_WAIT_S) * 1000;
         noteWait(waitMs, `429 to ${method} ${target}: waiting the Retry-After it gave, then trying again`);
         await this.sleep(waitMs);
@@ -155,7 +164,7 @@ export class Client {
       const exchange: Exchange = {
         operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)),
         requestHeaders: redactHeaders(headers, secrets), requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)),
-        status: res.statusCode, responseHeaders, responseBody: cut(shown), durationMs, ...(keyVariable ? { keyVariable } : {}),
+        status: res.statusCode, responseHeaders, responseBody: cut(shown), durationMs, ...(keyVariable ? { keyVariable } : {}), ...(limited ? { limited } : {}),
         ...inspect({ method, operation: op, status: res.statusCode, contentType: responseHeaders['content-type'], body, text, bundled: this.bundled, served: this.served, size }),
       };
       record(exchange);

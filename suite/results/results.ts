@@ -1,6 +1,7 @@
 // The results of a run as data: checks (one per scenario test, plus one per operation for the
 // checks made on every response), requirements with their aggregated outcome, endpoint coverage.
 // Every report (terminal, JUnit, JSON, HTML) is rendered from this one structure.
+import { mainKeyLimits, type MainKeyPace } from './main-key-limits.ts';
 import { PER_RESPONSE, REQUIREMENTS, requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import type { Failure } from '../data/failure.ts';
 import { curlOf, type Exchange } from '../data/exchange.ts';
@@ -113,6 +114,8 @@ export function buildResults(input: {
   stopped?: string;
   /** Seed of the generated area, when it ran. */
   seed?: number;
+  /** The main key's limit and pace: RATE-6 counts its unprovoked 429s (main-key-limits.ts). */
+  mainKey?: MainKeyPace;
 }): RunResult {
   const checks: CheckResult[] = [];
   const exchanges: Exchange[] = [...(input.strayExchanges ?? [])];
@@ -188,6 +191,13 @@ export function buildResults(input: {
       say(requirementId, id, 'not-run');
       checks.push({ id, area: q.area, title: `${q.title} (${operationId})`, requirementIds: [requirementId], level: q.level, outcome: 'not-run', reason, operations: [operationId], durationMs: 0 });
     }
+  }
+
+  // RATE-6 over every exchange of the run, when the rate-limit area (or RATE-6) was selected and the run was not cut short.
+  if ((input.only ? selects(input.only, ['RATE-6']) : input.areas.includes('rate-limit')) && !input.stopped) {
+    const row = mainKeyLimits(exchanges, input.mainKey, broken('SHOULD', input.strict));
+    say('RATE-6', row.id, row.outcome);
+    checks.push(row);
   }
 
   const requirements: RequirementResult[] = REQUIREMENTS.map((q) => {

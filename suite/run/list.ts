@@ -16,6 +16,8 @@ export interface ListInput {
   baseUrl?: string;
   secondKey?: string;
   rateLimitKey?: string;
+  /** --rate-limit-plan, when named. */
+  rateLimitPlan?: string;
   originKey?: string;
   allowedOrigin?: string;
   allowBillable: boolean;
@@ -42,7 +44,7 @@ export async function listChecks(input: ListInput): Promise<Listing> {
     runId: 'list', areas, only: input.selection, baseUrl: input.baseUrl ?? 'http://embedded.invalid', apiKey: '',
     secondKey: embedded ? 'provisioned' : input.secondKey, rateLimitKey: embedded ? 'provisioned' : input.rateLimitKey,
     originKey: embedded ? 'provisioned' : input.originKey, allowedOrigin: embedded ? 'https://provisioned.invalid' : input.allowedOrigin,
-    allowBillable: embedded || input.allowBillable, plan: 'free', rateWindowMs: 60_000, paceRpm: 0, timeoutMs: input.timeoutMs,
+    allowBillable: embedded || input.allowBillable, plan: 'free', planNamed: embedded || input.rateLimitPlan !== undefined, rateWindowMs: 60_000, paceRpm: 0, timeoutMs: input.timeoutMs,
     generated: input.generated, seed: 0, maxBodyBytes: 2 ** 20,
     // Nothing is run, and should anything try to send, the run is already over: its deadline is past.
     ledgerFile: devNull, stopFile: devNull, deadlineAt: 0,

@@ -37,7 +37,8 @@ export interface SessionOptions {
   workDir: string;
   plan: Plan;
   rpm?: number;
-  rateLimitPlan: Plan;
+  /** Plan of the rate-limit key (`--rate-limit-plan`); undefined when none was named. */
+  rateLimitPlan?: Plan;
   secondKey?: string;
   rateLimitKey?: string;
   originKey?: string;
@@ -84,7 +85,9 @@ export function createSession(target: Target, o: SessionOptions): Session {
     runId, areas: o.areas, only: o.only, baseUrl: target.baseUrl, apiKey: target.apiKey,
     secondKey: o.secondKey ?? target.extraKeys.secondKey,
     rateLimitKey: o.rateLimitKey ?? target.extraKeys.rateLimitKey,
-    plan: target.embedded ? 'free' : o.rateLimitPlan,
+    plan: target.embedded ? 'free' : o.rateLimitPlan ?? 'free',
+    planNamed: target.embedded || o.rateLimitPlan !== undefined,
+    mainRpm: target.mainRpm ?? (o.plan === 'enterprise' ? undefined : PLAN_RPM[o.plan]),
     rateWindowMs: target.rateWindowMs ?? 60_000,
     paceRpm: target.embedded ? 0 : paceOf(o.plan, o.rpm),
     originKey: o.originKey ?? target.extraKeys.originKey,
@@ -148,7 +151,7 @@ export function createSession(target: Target, o: SessionOptions): Session {
         checks, strayExchanges: collector.strayExchanges, strict: o.strict, runId, startedAt: started,
         target: { baseUrl: target.baseUrl, embedded: target.embedded }, config: { ...o.shownConfig, areas: o.areas },
         areas: o.areas, only: o.only, knownFailures: o.knownFailures, bundled: docs.bundled, drift: drift(docs.bundled, docs.served), stopped,
-        seed: o.areas.includes('generated') ? config.seed : undefined,
+        seed: o.areas.includes('generated') ? config.seed : undefined, mainKey: { rpm: config.mainRpm, paceRpm: config.paceRpm },
       });
     },
   };

@@ -6,6 +6,7 @@ import { loadOpenApi } from '../../contract/openapi-loader.ts';
 import type { RunningReference } from '../../reference/index.ts';
 import type { KeyRecord, Plan } from '../../reference/platform/index.ts';
 import { UsageError } from '../data/errors.ts';
+import { PLAN_RPM } from '../../contract/plans.ts';
 import { redactKey } from '../data/redact.ts';
 import { DEFAULT_MAX_BODY_MB, mbToBytes, transport } from '../http/transport.ts';
 import { whyFailed } from '../http/why.ts';
@@ -20,6 +21,8 @@ export interface Target {
   embedded: boolean;
   /** The window the embedded reference counts its rate limits in (a deployment's is a minute). */
   rateWindowMs?: number;
+  /** The main key's limit per window, when the target's own keys say it (the embedded reference). */
+  mainRpm?: number;
   /** The OpenAPI document the target serves (validated); empty when it serves none or an invalid one. */
   document: Record<string, any>;
   /** Why the served document could not be used, if so (OAS-1 then fails; the run goes on against the bundled contract). */
@@ -157,6 +160,7 @@ async function embedded(options: TargetOptions): Promise<Target> {
     extraKeys: { secondKey: keys[1].key, rateLimitKey: keys[2].key, originKey: keys[3].key, allowedOrigin },
     embedded: true,
     rateWindowMs: options.rateLimitWindowMs ?? 60_000,
+    mainRpm: keys[0].rpm ?? PLAN_RPM[plan as Exclude<Plan, 'enterprise'>],
     document: await res.body.json() as Record<string, any>,
     close: () => server.close(),
   };

@@ -10,6 +10,7 @@ import { fastApi, fastApiHooks, optionalMembers } from './frameworks.ts';
 import { typeOf as valueTypeOf } from '../generate/values.ts';
 import { SENTENCE_FAULTS } from './faults/sentences.ts';
 import { MEMBER_FAULTS } from './faults/members.ts';
+import { RATE_LIMIT_FAULTS } from './faults/rate-limit.ts';
 
 export interface Fault extends FaultHooks {
   id: string;
@@ -973,4 +974,5 @@ export const FAULTS: Fault[] = [
   },
   ...SENTENCE_FAULTS,
   ...MEMBER_FAULTS,
+  ...RATE_LIMIT_FAULTS,
 ];

@@ -17,6 +17,7 @@ import {
 import type { FaultContext, FaultHooks, FaultRequest, FaultResponse } from './proxy.ts';
 import { SENTENCE_VARIANTS } from './variants/sentences.ts';
 import { MEMBER_VARIANTS } from './variants/members.ts';
+import { RATE_LIMIT_VARIANTS } from './variants/rate-limit.ts';
 
 export interface Variant extends FaultHooks {
   id: string;
@@ -559,6 +560,7 @@ export const VARIANTS: Variant[] = [
   },
   ...SENTENCE_VARIANTS,
   ...MEMBER_VARIANTS,
+  ...RATE_LIMIT_VARIANTS,
 ];
 
 /** Triggers evaluated only at ticks: not a variant here, and why (docs/self-test.md, "Legal variants"). */

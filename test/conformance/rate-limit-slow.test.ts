@@ -1,7 +1,8 @@
-// RATE-1…4 where no 429 shows nothing, which is no failure of the deployment:
+// The rate-limit checks where no 429 shows nothing, which is no failure of the deployment:
 // - across a slow link: a proxy lets one request through every 40 ms, one at a time, at most 75 in a
 //   3-second window of the reference's free plan (100). Whatever the machine's speed, the link stays
-//   that slow or slower: the suite must say it could not see the limit (not run);
+//   that slow or slower: the suite must say it could not send fast enough to see the limit, as its own
+//   failure (error), never the deployment's and never a silent "not run";
 // - with a custom (enterprise) plan, whose limit SPEC.md leaves open and may be above all the run sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,30 +39,38 @@ afterAll(async () => {
 });
 
 /** The rate-limit area alone through a proxy, the rate-limit key given as of `plan`: each RATE check's outcome, and the run. */
-async function rateArea(baseUrl: string, plan: 'free' | 'enterprise') {
+async function rateArea(baseUrl: string, plan: 'free' | 'enterprise' | undefined) {
   const session = createSession({ ...target, baseUrl, embedded: false }, {
     areas: ['rate-limit'], strict: true, keep: false, timeoutMs: 10_000, deadlineAt: Date.now() + 120_000, workDir: dir, plan: 'enterprise', rpm: 0,
     rateLimitPlan: plan, allowBillable: false, shownConfig: {}, print: () => undefined,
   });
   const result = await session.run();
   const outcomes = Object.fromEntries(result.checks.filter((c) => c.requirementIds.some((id) => id.startsWith('RATE-'))).map((c) => [c.requirementIds.join(','), c.outcome]));
-  return { result, outcomes, why: result.checks.find((c) => c.requirementIds.includes('RATE-1'))?.reason ?? '' };
+  const rate1 = result.checks.find((c) => c.requirementIds.includes('RATE-1'));
+  return { result, outcomes, why: rate1?.reason ?? rate1?.failure?.title ?? '' };
 }
 
 describe('the rate-limit area across a link slower than the plan', () => {
-  it('says the limit could not be seen (not run), and fails nothing', async () => {
+  it("says the suite could not send fast enough (its own error), and fails nothing of the deployment's", async () => {
     const { result, outcomes, why } = await rateArea(proxy.url, 'free');
-    expect(outcomes).toEqual({ 'RATE-1': 'not-run', 'RATE-2': 'not-run', 'RATE-3': 'not-run', 'RATE-4': 'not-run' });
-    expect(why).toMatch(/no 429 after \d+ requests, but they took .* within the plan's 100/);
+    expect(outcomes).toMatchObject({ 'RATE-1': 'error', 'RATE-2': 'error', 'RATE-3': 'error', 'RATE-4': 'error', 'RATE-5': 'error', 'RATE-7': 'error' });
+    expect(why).toMatch(/suite: sent \d+ requests in .* too slowly to tell: a limit of 100 a window may accept \d+ in that time/);
     expect(result.requirements.filter((q) => q.outcome === 'fail')).toEqual([]);
+    expect(result.exitCode).toBe(2);
   }, 120_000);
 });
 
-describe('the rate-limit area with a custom (enterprise) plan', () => {
+describe('the rate-limit area with a custom (enterprise) plan, or none named', () => {
   it('no 429 is no failure: the custom limit may be above what the run sent (not run, saying so)', async () => {
     const { result, outcomes, why } = await rateArea(unlimited.url, 'enterprise');
-    expect(outcomes).toEqual({ 'RATE-1': 'not-run', 'RATE-2': 'not-run', 'RATE-3': 'not-run', 'RATE-4': 'skip' });
-    expect(why).toMatch(/the enterprise limit is custom and may be higher; give the key's fixed plan with --rate-limit-plan/);
+    expect(outcomes).toMatchObject({ 'RATE-1': 'not-run', 'RATE-2': 'not-run', 'RATE-3': 'not-run', 'RATE-4': 'skip', 'RATE-5': 'not-run', 'RATE-7': 'not-run' });
+    expect(why).toMatch(/the key's limit is custom \(enterprise\) and may be higher; name its fixed plan with --rate-limit-plan/);
     expect(result.requirements.filter((q) => q.outcome === 'fail')).toEqual([]);
+  }, 120_000);
+
+  it("with no plan named, RATE-4 is not run for want of --rate-limit-plan, and the others judge the 429s", async () => {
+    const { result, outcomes } = await rateArea(target.baseUrl, undefined);
+    expect(outcomes).toMatchObject({ 'RATE-1': 'pass', 'RATE-2': 'pass', 'RATE-3': 'pass', 'RATE-4': 'not-run', 'RATE-5': 'pass', 'RATE-7': 'pass' });
+    expect(result.checks.find((c) => c.requirementIds.includes('RATE-4'))?.reason).toMatch(/--rate-limit-plan/);
   }, 120_000);
 });

@@ -1,0 +1,227 @@
+// The rate-limit key measured over time (scenarios/rate-limit.test.ts judges what this records).
+// One measurement serves every RATE check, in four steps:
+// 1. burst: requests sent as fast as the suite can (several in flight) until the first 429;
+// 2. per key: while the key is refused (a 429 before and after), the main key and the other tenant's
+//    key are sent once each;
+// 3. the wait: the last 429's Retry-After is waited (plus 100 ms) and one request sent; when the
+//    Retry-After is not a usable wait, the key is probed until it is accepted;
+// 4. the window: from that accepted request, one window long, every request the limiter lets through
+//    is taken (a burst whenever a probe is accepted, probes every 1/60 of a window while refused), and
+//    after the window the key is probed until it is accepted again (how long refusals really last).
+// Every answer of the rate-limit key is kept with when it was sent and received, so that the checks
+// compare Retry-After with what the deployment did. Nothing here waits longer than a window or two
+// (a Retry-After of an hour is never waited), and the number of requests is bounded by the plan.
+import type { Client, Reply } from '../../suite/http/client.ts';
+import { noteWait } from '../../suite/http/waits.ts';
+
+export type Sender = 'rate' | 'main' | 'second';
+
+export interface Answer {
+  who: Sender;
+  /** performance.now() when the request left and when its answer was in. */
+  sentAt: number;
+  gotAt: number;
+  status: number;
+  code?: string;
+  retryAfter?: string;
+  reply: Reply;
+}
+
+export interface MeasureInput {
+  client: Client;
+  keys: { rate: string; main: string; second?: string };
+  windowMs: number;
+  /** The plan's number a window; undefined: unknown (no plan named) or custom (enterprise). */
+  limit?: number;
+  /** Main-key requests sent paced (not provoking 429) during the window, for RATE-6. */
+  pacedMain?: () => Promise<unknown>;
+}
+
+export interface Measurement {
+  windowMs: number;
+  limit?: number;
+  /** Step 1. */
+  burst: { sent: number; accepted: number; ms: number };
+  /** Every answer of the rate-limit key, in the order they came. */
+  answers: Answer[];
+  /** Step 2: a request of the rate-limit key refused before and after the others were sent. */
+  perKey?: { before: Answer; served: Answer[]; after: Answer };
+  /** Step 3: the refusal whose Retry-After was waited, how long, and the answer after it. */
+  waited?: { refusal: Answer; waitMs: number; next: Answer };
+  /** Why no wait was tried (its Retry-After was no usable wait). */
+  notWaited?: string;
+  /** Step 4, from the first request accepted after the refusals: `burst` accepted in a row until the 429 `burstMs` later. */
+  window?: { start: number; end: number; accepted: number; burst: number; burstMs: number };
+  /** Why step 4 did not happen. */
+  noWindow?: string;
+}
+
+/** Requests in flight during a burst: the rate reached must not hang on the target's latency. */
+export const IN_FLIGHT = 16;
+/** Slots a window is probed in while the key is refused. */
+const PROBES_PER_WINDOW = 60;
+/** Added to a Retry-After before the request that tests it: timers and clocks are not exact. */
+export const WAIT_MARGIN_MS = 100;
+
+/** The longest Retry-After a per-minute limit can need: the window, rounded up, and a second of rounding. */
+export const longestWait = (windowMs: number) => Math.ceil(windowMs / 1000) + 1;
+
+/** A Retry-After that says a whole number of seconds (RATE-2). */
+export const wholeSeconds = (value: string | undefined): value is string => value !== undefined && /^\d+$/.test(value.trim());
+
+/**
+ * Whether the first burst goes on after `ms` with `sent` sent and `accepted` accepted and no 429: with
+ * a known limit, until more were accepted than any correct limit accepts in that time (no limit:
+ * RATE-1 fails) or four windows have passed (too slow to tell), at most eight times the plan; with
+ * none (not named, custom), up to 2,600 requests, above the largest fixed plan (pro, 2,000).
+ */
+export const burstGoesOn = (limit: number | undefined, windowMs: number, ms: number, sent: number, accepted: number) =>
+  limit === undefined ? sent < 2600 : accepted <= mostAccepted(limit, windowMs, ms) && ms < 4 * windowMs && sent < 8 * limit;
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, Math.max(0, ms)));
+const ok = (a: Answer) => a.status >= 200 && a.status < 300;
+
+export async function measure(input: MeasureInput): Promise<Measurement> {
+  const { client, keys, windowMs, limit } = input;
+  const m: Measurement = { windowMs, limit, burst: { sent: 0, accepted: 0, ms: 0 }, answers: [] };
+  const probeMs = windowMs / PROBES_PER_WINDOW;
+
+  const send = async (who: Sender): Promise<Answer> => {
+    const sentAt = performance.now();
+    const reply = await client.call('listWorlds', { key: keys[who] ?? null, query: { limit: '1' }, expect429: true });
+    const a: Answer = { who, sentAt, gotAt: performance.now(), status: reply.status, code: reply.body?.error?.code, retryAfter: reply.headers['retry-after'], reply };
+    if (who === 'rate') m.answers.push(a);
+    return a;
+  };
+
+  /** Requests of the rate-limit key, IN_FLIGHT at a time, until a 429, `until` (none is sent after it), or `goesOn` says no more. */
+  const burst = async (until = Infinity, goesOn: (ms: number, sent: number, accepted: number) => boolean = () => true) => {
+    let sent = 0, accepted = 0, refused: Answer | undefined;
+    const began = performance.now();
+    const sender = async () => {
+      while (!refused && performance.now() < until && goesOn(performance.now() - began, sent, accepted)) {
+        sent += 1;
+        const a = await send('rate');
+        if (a.status === 429) refused ??= a;
+        else if (ok(a)) accepted += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
+    return { sent, accepted, refused };
+  };
+
+  /** One request of each other key, bracketed by two refused requests of the rate-limit key. */
+  const perKey = async () => {
+    const before = await send('rate');
+    if (before.status !== 429) return undefined;
+    const served = await Promise.all((['main', 'second'] as const).filter((w) => keys[w]).map((w) => send(w)));
+    const after = await send('rate');
+    return after.status === 429 ? { before, served, after } : undefined;
+  };
+
+  /** Probes until the key is accepted (or `until`): the accepted answer. */
+  const probeUntilAccepted = async (until: number) => {
+    while (performance.now() < until) {
+      const a = await send('rate');
+      if (ok(a)) return a;
+      await sleep(probeMs);
+    }
+    return undefined;
+  };
+
+  // 1. The burst.
+  const started = performance.now();
+  const first = await burst(Infinity, (ms, sent, accepted) => burstGoesOn(limit, windowMs, ms, sent, accepted));
+  m.burst = { sent: first.sent, accepted: first.accepted, ms: performance.now() - started };
+  if (!first.refused) return m;
+
+  // 2. Per key, while the key is refused.
+  m.perKey = await perKey();
+
+  // 3. The wait the last refusal asked for.
+  const refusal = [...m.answers].reverse().find((a) => a.status === 429)!;
+  let accepted: Answer | undefined;
+  const wait = wholeSeconds(refusal.retryAfter) ? Number(refusal.retryAfter) : undefined;
+  if (wait !== undefined && wait <= longestWait(windowMs)) {
+    const waitMs = wait * 1000 + WAIT_MARGIN_MS;
+    noteWait(waitMs, `waiting the Retry-After of the 429 (${wait} s) before sending again`);
+    await sleep(refusal.gotAt + waitMs - performance.now());
+    const next = await send('rate');
+    m.waited = { refusal, waitMs, next };
+    if (ok(next)) accepted = next;
+  } else {
+    m.notWaited = wait === undefined ? `Retry-After ${refusal.retryAfter === undefined ? 'missing' : `'${refusal.retryAfter}'`} is no number of seconds` : `Retry-After ${wait} s is longer than a window`;
+  }
+  if (!accepted) {
+    noteWait(2 * windowMs, 'probing the rate-limit key until it is accepted again');
+    accepted = await probeUntilAccepted(performance.now() + 2 * windowMs + longestWait(windowMs) * 1000);
+  }
+  if (!accepted) {
+    m.noWindow = `the key was not accepted again within ${((2 * windowMs) / 1000 + longestWait(windowMs)).toFixed(0)} s of its last 429`;
+    return m;
+  }
+
+  // 4. One window from that request, every slot taken; then until the key is accepted again.
+  const start = accepted.sentAt;
+  const end = start + windowMs;
+  noteWait(windowMs, `counting what the rate-limit key is accepted over one window (${windowMs / 1000} s)`);
+  const paced = input.pacedMain?.();
+  const second = await burst(end);
+  const window = { start, end, accepted: 1 + second.accepted, burst: 1 + second.accepted, burstMs: (second.refused?.gotAt ?? performance.now()) - start };
+  m.perKey ??= await perKey();
+  while (performance.now() < end) {
+    await sleep(Math.min(probeMs, end - performance.now()));
+    if (performance.now() >= end) break;
+    const probe = await send('rate');
+    if (ok(probe) && probe.sentAt < end) window.accepted += 1 + (await burst(end)).accepted;
+  }
+  m.window = window;
+  await probeUntilAccepted(performance.now() + windowMs + longestWait(windowMs) * 1000);
+  await paced;
+  return m;
+}
+
+// ---- What a measurement shows (pure: test/conformance/rate-window.test.ts) ----
+
+/** Slack of the clocks compared with Retry-After: a request's time at the deployment is somewhere between its send and its answer. */
+export const CLOCK_SLACK_MS = 250;
+
+/**
+ * Refusals whose Retry-After said longer than the deployment really refused: the key was accepted
+ * again more than a second (the rounding up) and the slack before it said. The gap is measured
+ * generously (from the refused request's send to the accepted one's answer).
+ */
+export function overstated(answers: readonly Answer[]): Array<{ refusal: Answer; acceptedAfterMs: number }> {
+  const out: Array<{ refusal: Answer; acceptedAfterMs: number }> = [];
+  for (const r of answers) {
+    if (r.status !== 429 || !wholeSeconds(r.retryAfter)) continue;
+    const gaps = answers.filter((a) => ok(a) && a.sentAt >= r.gotAt).map((a) => a.gotAt - r.sentAt);
+    if (!gaps.length) continue;
+    const gap = Math.min(...gaps);
+    if (Number(r.retryAfter) * 1000 > gap + 1000 + CLOCK_SLACK_MS) out.push({ refusal: r, acceptedAfterMs: gap });
+  }
+  return out;
+}
+
+/**
+ * Requests refused although they were sent after the Retry-After of an earlier refusal had passed,
+ * with no request of the key accepted in between (which would have spent what the wait freed).
+ */
+export function waitsThatFailed(answers: readonly Answer[]): Array<{ refusal: Answer; refused: Answer }> {
+  const out: Array<{ refusal: Answer; refused: Answer }> = [];
+  const accepted = answers.filter(ok);
+  for (const later of answers) {
+    if (later.status !== 429) continue;
+    const refusal = answers.find((r) => r.status === 429 && wholeSeconds(r.retryAfter) && later.sentAt >= r.gotAt + Number(r.retryAfter) * 1000 + WAIT_MARGIN_MS
+      && !accepted.some((a) => a.gotAt >= r.sentAt && a.sentAt <= later.gotAt));
+    if (refusal) out.push({ refusal, refused: later });
+  }
+  return out;
+}
+
+/**
+ * The most a correct limit of `limit` a window accepts over `ms` from any start: a fixed window
+ * whose edges fall inside the span accepts its number in each window it touches; a token bucket
+ * (capacity and refill the plan a window) accepts less. With the tolerance of a tenth.
+ */
+export const mostAccepted = (limit: number, windowMs: number, ms: number) => Math.floor(1.1 * limit * (Math.floor(ms / windowMs) + 2));
