@@ -10,7 +10,7 @@ import { accepted, is2xx, Mismatch, predict, refused, resultOf, send, shortText,
 import { dispatch, newWorld, phases, tick, type TriggerSpec, type WorldModel } from './world.ts';
 import { personaAt, worldAt, type ModelState } from './state.ts';
 import { near, nearKey, NEAR_KINDS, type NearKind } from './near.ts';
-import { observe, viewList, walk } from './views.ts';
+import { learnRateNow, observe, viewList, walk } from './views.ts';
 
 export type Cmd = fc.AsyncCommand<ModelState, Real>;
 const json = (v: unknown) => JSON.stringify(v);
@@ -185,19 +185,22 @@ class RestoreWorld implements Cmd {
 /** Seconds a tick sends: at least 1 (any number; SPEC.md's range is not shown, so below 1 a refusal is allowed too). */
 const SECONDS = [1, 2, 1.5, 3.75, 10, 0.5, 0.25, 0.1];
 class Tick implements Cmd {
-  constructor(readonly slot: number, readonly seconds: number) {}
+  constructor(readonly slot: number, readonly seconds: number[]) {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot) && !worldAt(m as ModelState, this.slot)!.deleted;
   async run(m: ModelState, real: Real) {
     const w = worldAt(m, this.slot)!;
-    const reply = await send(real, this.toString(), 'tickWorld', { params: { id: w.id }, key: keyOf(real, w.tenant), body: { seconds: this.seconds } });
-    if (this.seconds < 1 && !is2xx(reply)) refused(reply, 'invalidBody', `POST /worlds/{id}/tick {seconds: ${this.seconds}}`, 'VALIDATION_ERROR', 400);
-    else {
-      const result = accepted(reply, 'elapsedTime', `POST /worlds/{id}/tick {seconds: ${this.seconds}}`);
-      tick(w, this.seconds, byType(result.events));
+    for (const seconds of this.seconds) {
+      const reply = await send(real, `tick world #${this.slot} by ${seconds} s`, 'tickWorld', { params: { id: w.id }, key: keyOf(real, w.tenant), body: { seconds } });
+      if (seconds < 1 && !is2xx(reply)) refused(reply, 'invalidBody', `POST /worlds/{id}/tick {seconds: ${seconds}}`, 'VALIDATION_ERROR', 400);
+      else {
+        const result = accepted(reply, 'elapsedTime', `POST /worlds/{id}/tick {seconds: ${seconds}}`);
+        tick(w, seconds, byType(result.events));
+        await learnRateNow(real, w);
+      }
     }
     await look(real, w);
   }
-  toString = () => `tick world #${this.slot} by ${this.seconds} s`;
+  toString = () => `tick world #${this.slot} by ${this.seconds.join(' s, then ')} s`;
 }
 
 const byType = (events: unknown): Record<string, number> => {
@@ -208,7 +211,7 @@ const byType = (events: unknown): Record<string, number> => {
 
 /** Event types a command dispatches: the world's trigger types, near variants of them, another type. */
 const TYPE_CHOICES: Array<{ base: 'cf-Thunder' | 'cf-Rain' | 'cf-other'; kind?: NearKind }> = [
-  { base: 'cf-Thunder' }, { base: 'cf-Thunder' }, { base: 'cf-Rain' }, { base: 'cf-other' },
+  { base: 'cf-Thunder' }, { base: 'cf-Thunder' }, { base: 'cf-Thunder' }, { base: 'cf-Rain' }, { base: 'cf-Rain' }, { base: 'cf-other' },
   { base: 'cf-Thunder', kind: 'lower' }, { base: 'cf-Thunder', kind: 'upper' }, { base: 'cf-Thunder', kind: 'trailing-space' }, { base: 'cf-Rain', kind: 'cut-last' },
 ];
 class Dispatch implements Cmd {
@@ -222,7 +225,7 @@ class Dispatch implements Cmd {
       const result = accepted(reply, 'eventCounts', `POST /worlds/{id}/events {type: ${json(this.type)}}`);
       dispatch(w, this.type, byType(result.events)[this.type] ?? 0);
     }
-    await look(real, w);
+    await look(real, w, false);
   }
   toString = () => `dispatch ${this.times} event${this.times > 1 ? 's' : ''} of type ${json(this.type)} to world #${this.slot}`;
 }
@@ -426,7 +429,7 @@ export function commandArbitraries(secondKey: boolean): { first: fc.Arbitrary<Cm
   const slot = fc.nat({ max: 2 });
   const tenant = secondKey ? fc.constantFrom<'main' | 'second'>('main', 'main', 'second') : fc.constant<'main'>('main');
   const createWorld = fc.tuple(tenant, fc.constantFrom(...Object.keys(SHAPES)), fc.integer({ min: 1, max: 3 }), fc.nat({ max: 2 })).map(([t, s, th, ph]) => new CreateWorld(t, s, th, ph) as Cmd);
-  const tick = fc.tuple(slot, fc.nat({ max: SECONDS.length - 1 })).map(([s, i]) => new Tick(s, SECONDS[i]));
+  const tick = fc.tuple(slot, fc.array(fc.constantFrom(...SECONDS), { minLength: 1, maxLength: 3 })).map(([s, seconds]) => new Tick(s, seconds));
   const events = fc.tuple(slot, fc.nat({ max: TYPE_CHOICES.length - 1 }), fc.integer({ min: 1, max: 3 })).map(([s, c, n]) => new Dispatch(s, c, n));
   // Progression moves by ticks and events: they come most often.
   const all: Array<fc.Arbitrary<Cmd>> = [

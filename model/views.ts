@@ -135,6 +135,14 @@ export async function viewList(real: Real, state: ModelState): Promise<void> {
   }
 }
 
+/** Reads elapsedTime once after the world's first accepted tick: the rate (ratio and unit, not shown) is then that of one tick alone. */
+export async function learnRateNow(real: Real, w: WorldModel): Promise<void> {
+  if (w.rate !== undefined) return;
+  const reply = await read(real, 'queryWorld', { params: { id: w.id }, key: keyOf(real, w), body: {} });
+  const p = resultOf(reply)?.progression;
+  if (typeof p?.elapsedTime === 'number') learnRate(w, p.elapsedTime);
+}
+
 /** Every view of one world after a command touched it. */
 export async function observe(real: Real, w: WorldModel, views: { snapshot?: boolean } = {}): Promise<void> {
   await viewGet(real, w);

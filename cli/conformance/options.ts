@@ -24,7 +24,7 @@ export const OPTIONS = [
   { name: 'report-dir', type: 'string', placeholder: 'DIR', default: 'reports', description: 'where junit.xml, results.json and report.html go' },
   { name: 'generated', type: 'integer', default: 400, placeholder: 'N', description: 'requests the generated area may send (generated inputs and stateful sequences, shrunk on failure); 0 = none' },
   { name: 'seed', type: 'integer', placeholder: 'S', description: 'seed of the generated and model areas (default: random, printed): the same seed repeats the same requests' },
-  { name: 'model-commands', type: 'integer', default: 60, placeholder: 'N', description: 'commands the model area runs (random sequences of operations compared with a model of SPEC.md, shrunk on failure); 0 = none' },
+  { name: 'model-commands', type: 'integer', default: 100, placeholder: 'N', description: 'commands the model area runs (random sequences of operations compared with a model of SPEC.md, shrunk on failure); 0 = none' },
   { name: 'timeout-ms', type: 'integer', default: 10_000, description: 'timeout of each request' },
   { name: 'max-body-mb', type: 'number', default: DEFAULT_MAX_BODY_MB, placeholder: 'MB', description: "an answer larger than this is the target's failure and is not read further (memory stays bounded)" },
   { name: 'deadline-s', type: 'integer', default: 1800, description: 'the whole run (preflight and checks) stops after this many seconds; cleanup then has 60 s of its own; exit 2' },

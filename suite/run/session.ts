@@ -65,7 +65,7 @@ export const CLEANUP_BOUND_MS = 60_000;
 export const DEFAULT_GENERATED = 400;
 
 /** Commands of the model area when --model-commands is not given. */
-export const DEFAULT_MODEL_COMMANDS = 60;
+export const DEFAULT_MODEL_COMMANDS = 100;
 
 export interface Session {
   runId: string;
