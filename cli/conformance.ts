@@ -55,7 +55,7 @@ async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
     const { listChecks, renderListing } = await import('../suite/run/list.ts');
     print(renderListing(await listChecks({
       baseUrl: v['base-url'], secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], rateLimitPlan: v['rate-limit-plan'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
-      allowBillable: v['allow-billable'], generated: v.generated, timeoutMs: v['timeout-ms'], selection,
+      allowBillable: v['allow-billable'], generated: v.generated, modelCommands: v['model-commands'], timeoutMs: v['timeout-ms'], selection,
     })));
     return 0;
   }
@@ -110,7 +110,7 @@ async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
     areas, only: selection, knownFailures: known, strict: v.strict, keep: v.keep, timeoutMs, deadlineAt, maxBodyMb: v['max-body-mb'],
     workDir: resolve(v['report-dir']), plan: v.plan, rpm: v.rpm, rateLimitPlan: v['rate-limit-plan'],
     secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
-    allowBillable: v['allow-billable'], generated: v.generated, seed: v.seed, shownConfig: shown, print,
+    allowBillable: v['allow-billable'], generated: v.generated, seed: v.seed, modelCommands: v['model-commands'], shownConfig: shown, print,
   });
   process.off('SIGINT', early);
   process.off('SIGTERM', early);
@@ -146,6 +146,7 @@ async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
   print(`  configuration: ${JSON.stringify(shown)}`);
   if (target.documentProblem) print(`  ${target.documentProblem}: OAS-1 fails; the checks go on against the bundled contract`);
   if (areas.includes('generated')) print(`  generated: ${session.config.generated} requests, seed ${session.config.seed} (the same --seed and --generated repeat the same requests)`);
+  if (areas.includes('model')) print(`  model: ${session.config.modelCommands} commands, seed ${session.config.seed} (the same --seed and --model-commands repeat the same sequences)`);
   try {
     const result = await session.run();
     if (session.stopped) print(`  stopped: ${session.stopped}; the checks not finished are "not run"`);

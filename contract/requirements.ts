@@ -7,7 +7,7 @@ export type Level = 'MUST' | 'SHOULD';
 
 /** The areas a run can select (`--only`), in the order the run goes through them. Each area is one
  *  scenario file, scenarios/<area>.test.ts, holding exactly the checks of its requirements. */
-export const AREAS = ['openapi', 'auth', 'isolation', 'errors', 'worlds', 'world-parts', 'simulation', 'progression', 'states', 'personas', 'generated', 'rate-limit'] as const;
+export const AREAS = ['openapi', 'auth', 'isolation', 'errors', 'worlds', 'world-parts', 'simulation', 'progression', 'states', 'personas', 'generated', 'model', 'rate-limit'] as const;
 export type SelectableArea = (typeof AREAS)[number];
 /** Requirements checked on every response of every area (suite/checks/response.ts), not by a scenario. */
 export type Area = SelectableArea | 'envelope' | 'contract';
@@ -137,6 +137,11 @@ export const REQUIREMENTS = [
   // ---- Generated inputs and stateful sequences ----
   r('GEN-1', 'MUST', 'generated', 'No request breaks a later valid request: after an accepted write (a changed snapshot or definition imported, a generated write), the valid uses of the written world and persona answer in time without a 5xx, and after any request a valid request on a resource it did not touch still gets the answer it got before.', 'Endpoints: the documented result of each valid request (e.g. POST /worlds/{id}/query "body: an object (empty object is a valid sample)" → {`entities`, `spaces`, …}); Errors: `VALIDATION_ERROR` 400 only when "request body failed schema validation".'),
   r('GEN-2', 'MUST', 'generated', "One tenant's requests never change another tenant's answers nor block them: after each generated request of one key, a valid request of the second key on its own world answers the same, within the timeout.", 'Resources: "A world belongs to a tenant (`tenantId`)"; Errors: `WORLD_NOT_FOUND` "the world id does not exist or is not accessible"; Authentication 5: "Rate limits are applied per key".'),
+
+  // ---- The model of SPEC (model/): random sequences of operations, every answer compared ----
+  r('MODEL-1', 'MUST', 'model', 'A world shows the same record in every view: GET /worlds/{id}, GET /worlds and the snapshot give the createdAt that POST /worlds answered.', 'Resources: a World is {`id`, `tenantId`, `definition`, `engineVersion`, `createdAt`}; GET /worlds/{id} → {`world`: World}, GET /worlds → {`worlds`: World[]}.'),
+  r('MODEL-2', 'MUST', 'model', 'progression.elapsedTime advances in proportion to the seconds the accepted ticks sent, fractions included (0 before any tick), in query and snapshot.', 'Endpoints: POST /worlds/{id}/tick body `seconds` (number); Progression state: `elapsedTime` (number); States and transitions: progression moved by "tick".'),
+  r('MODEL-3', 'SHOULD', 'model', 'A world snapshot import sets what it carries: a space added to the exported snapshot is then among the query spaces, two relationships of one source both in the query relationship map, and every space stays.', 'Endpoints: PUT /worlds/{id}/snapshot body `snapshot` {`entities` (… `relationships` array of {`targetId`, `relationship`}), `spaces` array of {`id`, `name`}}; Resources: query relationships "a two-level map: source entity key, then target entity key".'),
 
   // ---- OpenAPI and versioning ----
   r('OAS-1', 'MUST', 'openapi', 'GET /openapi.json answers a valid OpenAPI description.', 'Machine-readable description: "GET `{base_url}/openapi.json` returns the full OpenAPI description".'),

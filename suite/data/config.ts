@@ -35,8 +35,10 @@ export interface SuiteConfig extends StopSignal {
   maxBodyBytes: number;
   /** Requests the generated area may send (`--generated`; 0 turns it off). */
   generated: number;
-  /** Seed of the generated area (`--seed`): the same seed gives the same generated requests. */
+  /** Seed of the generated and model areas (`--seed`): the same seed gives the same generated requests and model commands. */
   seed: number;
+  /** Commands the model area may run (`--model-commands`; 0 turns it off). */
+  modelCommands: number;
   /** JSONL file where the run records what it creates, for cleanup. */
   ledgerFile: string;
   servedDocument: Record<string, any>;

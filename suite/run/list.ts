@@ -22,6 +22,8 @@ export interface ListInput {
   allowedOrigin?: string;
   allowBillable: boolean;
   generated: number;
+  /** --model-commands (0: the model area registers no check). */
+  modelCommands?: number;
   timeoutMs: number;
   selection?: Selection;
 }
@@ -45,7 +47,7 @@ export async function listChecks(input: ListInput): Promise<Listing> {
     secondKey: embedded ? 'provisioned' : input.secondKey, rateLimitKey: embedded ? 'provisioned' : input.rateLimitKey,
     originKey: embedded ? 'provisioned' : input.originKey, allowedOrigin: embedded ? 'https://provisioned.invalid' : input.allowedOrigin,
     allowBillable: embedded || input.allowBillable, plan: 'free', planNamed: embedded || input.rateLimitPlan !== undefined, rateWindowMs: 60_000, paceRpm: 0, timeoutMs: input.timeoutMs,
-    generated: input.generated, seed: 0, maxBodyBytes: 2 ** 20,
+    generated: input.generated, seed: 0, modelCommands: input.modelCommands ?? 1, maxBodyBytes: 2 ** 20,
     // Nothing is run, and should anything try to send, the run is already over: its deadline is past.
     ledgerFile: devNull, stopFile: devNull, deadlineAt: 0,
     servedDocument: contract, bundledDocument: contract,

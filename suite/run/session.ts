@@ -46,8 +46,10 @@ export interface SessionOptions {
   allowBillable: boolean;
   /** Budget of the generated area, in requests (default 400). */
   generated?: number;
-  /** Seed of the generated area (default: random). */
+  /** Seed of the generated and model areas (default: random). */
   seed?: number;
+  /** Commands of the model area (default DEFAULT_MODEL_COMMANDS). */
+  modelCommands?: number;
   /** The effective configuration as it may be shown (redacted). */
   shownConfig: Record<string, unknown>;
   print: (line: string) => void;
@@ -62,6 +64,9 @@ export const CLEANUP_BOUND_MS = 60_000;
 
 /** Requests of the generated area when --generated is not given. */
 export const DEFAULT_GENERATED = 400;
+
+/** Commands of the model area when --model-commands is not given. */
+export const DEFAULT_MODEL_COMMANDS = 100;
 
 export interface Session {
   runId: string;
@@ -97,6 +102,7 @@ export function createSession(target: Target, o: SessionOptions): Session {
     maxBodyBytes: mbToBytes(o.maxBodyMb ?? DEFAULT_MAX_BODY_MB),
     generated: o.generated ?? DEFAULT_GENERATED,
     seed: o.seed ?? randomBytes(4).readUInt32BE() % 2_147_483_647,
+    modelCommands: o.modelCommands ?? DEFAULT_MODEL_COMMANDS,
     ledgerFile: join(o.workDir, `.created-${runId}.jsonl`),
     stopFile: join(o.workDir, `.stop-${runId}`),
     deadlineAt: o.deadlineAt,
@@ -151,7 +157,7 @@ export function createSession(target: Target, o: SessionOptions): Session {
         checks, strayExchanges: collector.strayExchanges, strict: o.strict, runId, startedAt: started,
         target: { baseUrl: target.baseUrl, embedded: target.embedded }, config: { ...o.shownConfig, areas: o.areas },
         areas: o.areas, only: o.only, knownFailures: o.knownFailures, bundled: docs.bundled, drift: drift(docs.bundled, docs.served), stopped,
-        seed: o.areas.includes('generated') ? config.seed : undefined, mainKey: { rpm: config.mainRpm, paceRpm: config.paceRpm },
+        seed: o.areas.includes('generated') || o.areas.includes('model') ? config.seed : undefined, mainKey: { rpm: config.mainRpm, paceRpm: config.paceRpm },
       });
     },
   };

@@ -59,7 +59,7 @@ const BODIES: SelectableArea[] = [...READERS, 'errors'];
 /** Plus instances generated from the served request schemas, valid and broken, on every operation, and their 2xx answers (about 3.5 s more). */
 const GENERATED_BODIES: SelectableArea[] = [...READERS, 'generated'];
 /** Every area but rate-limit (about 15 s): for the most common dialect, whose every response is a reference. */
-const EVERY_AREA: SelectableArea[] = ['openapi', 'auth', 'isolation', 'errors', 'worlds', 'world-parts', 'simulation', 'progression', 'states', 'personas', 'generated'];
+const EVERY_AREA: SelectableArea[] = ['openapi', 'auth', 'isolation', 'errors', 'worlds', 'world-parts', 'simulation', 'progression', 'states', 'personas', 'generated', 'model'];
 /**
  * For 3.0, where every schema is lowered: bodies built and generated from the served schemas, and the
  * areas whose answers carry the most schemas (about 10 s; auth, worlds, progression and states answer

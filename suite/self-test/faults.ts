@@ -11,6 +11,7 @@ import { typeOf as valueTypeOf } from '../generate/values.ts';
 import { SENTENCE_FAULTS } from './faults/sentences.ts';
 import { MEMBER_FAULTS } from './faults/members.ts';
 import { RATE_LIMIT_FAULTS } from './faults/rate-limit.ts';
+import { MODEL_FAULTS } from './faults/model.ts';
 
 export interface Fault extends FaultHooks {
   id: string;
@@ -975,4 +976,5 @@ export const FAULTS: Fault[] = [
   ...SENTENCE_FAULTS,
   ...MEMBER_FAULTS,
   ...RATE_LIMIT_FAULTS,
+  ...MODEL_FAULTS,
 ];

@@ -388,7 +388,7 @@ function bothWaysHooks(): FaultHooks {
 
 export const VARIANTS: Variant[] = [
   {
-    id: 'create-200', areas: ['worlds', 'personas', 'world-parts'], allowedWarnings: [],
+    id: 'create-200', areas: ['worlds', 'personas', 'world-parts', 'model'], allowedWarnings: [],
     description: 'creations answer 200 instead of 201 (POST /worlds, /personas, /worlds/{id}/personas, /worlds/{id}/actions)',
     gap: 'Endpoints: "Success status codes of every endpoint: not shown."',
     response: responses(
@@ -399,19 +399,19 @@ export const VARIANTS: Variant[] = [
     ),
   },
   {
-    id: 'soft-deleted-410', areas: ['states'], allowedWarnings: [],
+    id: 'soft-deleted-410', areas: ['states', 'model'], allowedWarnings: [],
     description: "a soft-deleted world or persona is answered 410 GONE (to its tenant) until restored, instead of 404",
     gap: 'States, notes: "what a soft-deleted record returns on read is not shown."',
     ...goneHooks(),
   },
   {
-    id: 'uuid-ids', areas: ['worlds', 'states', 'simulation', 'personas', 'isolation'], allowedWarnings: [],
+    id: 'uuid-ids', areas: ['worlds', 'states', 'simulation', 'personas', 'isolation', 'model'], allowedWarnings: [],
     description: 'world and persona ids are UUIDs (the reference\'s ids mapped both ways: bodies, paths, headers)',
     gap: 'Resources: `id` is a string; its form is not shown.',
     ...uuidHooks(),
   },
   {
-    id: 'timestamps-in-seconds', areas: ['worlds', 'simulation', 'personas', 'progression'], allowedWarnings: [],
+    id: 'timestamps-in-seconds', areas: ['worlds', 'simulation', 'personas', 'progression', 'model'], allowedWarnings: [],
     description: 'timestamps (createdAt, timestamp, lastUpdated, enteredAt, exitedAt, …) in seconds since the epoch, not milliseconds',
     gap: 'Resources: "Timestamps are numbers. Unit of timestamps: not shown."',
     ...secondsHooks(),
@@ -434,19 +434,19 @@ export const VARIANTS: Variant[] = [
     ),
   },
   {
-    id: 'next-cursor-null', areas: ['worlds', 'personas', 'states', 'world-parts'], allowedWarnings: [],
+    id: 'next-cursor-null', areas: ['worlds', 'personas', 'states', 'world-parts', 'model'], allowedWarnings: [],
     description: 'the last page of a list says nextCursor: null (instead of leaving it out)',
     gap: 'Endpoints: GET /worlds → {worlds, nextCursor}; how the last page is marked is not shown.',
     ...lastCursor(null),
   },
   {
-    id: 'next-cursor-empty', areas: ['worlds', 'personas', 'states', 'world-parts'], allowedWarnings: [],
+    id: 'next-cursor-empty', areas: ['worlds', 'personas', 'states', 'world-parts', 'model'], allowedWarnings: [],
     description: 'the last page of a list says nextCursor: "" (instead of leaving it out)',
     gap: 'Endpoints: GET /worlds → {worlds, nextCursor string}; how the last page is marked is not shown.',
     ...lastCursor(''),
   },
   {
-    id: 'limit-over-100-refused', areas: ['worlds', 'personas'], allowedWarnings: [],
+    id: 'limit-over-100-refused', areas: ['worlds', 'personas', 'model'], allowedWarnings: [],
     description: 'a list limit above 100 is refused 400 VALIDATION_ERROR instead of clamped to 100',
     gap: 'Limits: "`limit` of `GET /worlds`: default 20, maximum 100"; what a larger limit gets is not shown.',
     answer: (req, ctx) => {
@@ -456,20 +456,20 @@ export const VARIANTS: Variant[] = [
     },
   },
   {
-    id: 'phase-history-left', areas: ['progression', 'simulation'], allowedWarnings: [],
+    id: 'phase-history-left', areas: ['progression', 'simulation', 'model'], allowedWarnings: [],
     description: 'phaseHistory gains an entry for the phase LEFT when a trigger fires: {phase left, enteredAt, exitedAt, triggerId that ended it}; the current phase has none',
     gap: 'States and transitions: "`phaseHistory` gains an entry with `triggerId`"; entries are {phase, enteredAt, exitedAt, triggerId}.',
     ...phaseLeftHooks(),
   },
   {
-    id: 'validate-before-lookup', areas: ['errors', 'isolation'], allowedWarnings: [],
+    id: 'validate-before-lookup', areas: ['errors', 'isolation', 'model'], allowedWarnings: [],
     description: 'the body is validated before the world or persona is looked up: an unknown id with an invalid body is 400 VALIDATION_ERROR',
     gap: 'Errors: both WORLD_NOT_FOUND (404) and VALIDATION_ERROR (400) apply; which comes first is not shown.',
     quietWhy: 'no check sends a body this deployment refuses to an unknown or foreign world or persona (ERR-1 and ISO-1 send bodies valid for its schemas)',
     ...validateFirstHooks(),
   },
   {
-    id: 'definition-as-given', areas: ['worlds', 'states', 'simulation'], allowedWarnings: [],
+    id: 'definition-as-given', areas: ['worlds', 'states', 'simulation', 'model'], allowedWarnings: [],
     description: 'GET /worlds/{id} (and lists, PATCH and restore results, snapshots) return the definition as given: no defaults filled in',
     gap: 'Resources: WorldDefinition lists its members; which are always returned is not shown ("Which body fields are required or optional … not shown").',
     ...asGivenHooks(),
@@ -526,7 +526,7 @@ export const VARIANTS: Variant[] = [
     response: alsoCode400('BAD_REQUEST'),
   },
   {
-    id: 'restore-answers-ok', areas: ['states'], allowedWarnings: [],
+    id: 'restore-answers-ok', areas: ['states', 'model'], allowedWarnings: [],
     description: 'POST /worlds/{id}/restore and /personas/{id}/restore answer {ok: true} instead of the restored record',
     gap: 'Endpoints: restore is known only by method, path and purpose; its result is not shown.',
     response: responses(
@@ -549,7 +549,7 @@ export const VARIANTS: Variant[] = [
     ...bothWaysHooks(),
   },
   {
-    id: 'envelope-extras', areas: ['worlds', 'errors', 'personas'], allowedWarnings: [],
+    id: 'envelope-extras', areas: ['worlds', 'errors', 'personas', 'model'], allowedWarnings: [],
     description: 'every answer carries an x-request-id header, and every success envelope a requestId member beside result',
     gap: 'What the service does: "Every successful response is wrapped in an object with a `result` member" (other members not excluded); headers other than Retry-After: not shown.',
     response: (res: FaultResponse, req, ctx) => {

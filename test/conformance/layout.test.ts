@@ -8,7 +8,7 @@ import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TOP = ['contract', 'reference', 'suite', 'cli', 'scenarios', 'fixtures', 'load', 'bench', 'test'];
+const TOP = ['contract', 'reference', 'suite', 'cli', 'scenarios', 'model', 'fixtures', 'load', 'bench', 'test'];
 
 function files(dir: string): string[] {
   return readdirSync(join(ROOT, dir)).flatMap((name) => {

@@ -65,7 +65,7 @@ describe('one pacer per key', () => {
     seen.delete(key);
     const client = new Client({
       runId: 'pacing', areas: ['worlds'], baseUrl: proxy.url, apiKey: key, plan: 'enterprise', planNamed: true, rateWindowMs: 60_000, paceRpm: rpm, allowBillable: false, timeoutMs: 10_000,
-      generated: 0, seed: 1, ledgerFile: join(dir, 'ledger.jsonl'), servedDocument: target.document, bundledDocument: bundledContract(), maxBodyBytes: 4 * 2 ** 20,
+      generated: 0, seed: 1, modelCommands: 0, ledgerFile: join(dir, 'ledger.jsonl'), servedDocument: target.document, bundledDocument: bundledContract(), maxBodyBytes: 4 * 2 ** 20,
       stopFile: join(dir, 'stop'), deadlineAt: Date.now() + 60_000,
     }, docs);
     await Promise.all(Array.from({ length: 60 }, () => client.call('listWorlds', { query: { limit: '1' } })));

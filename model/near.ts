@@ -1,0 +1,24 @@
+// Near variants of an identifier the model knows: what a lookup that compares loosely would take for
+// it. Each is a different string, so SPEC.md's "does not exist" applies to it.
+
+export type NearKind = 'upper' | 'lower' | 'trailing-space' | 'leading-space' | 'cut-last' | 'added-char' | 'cut-first';
+
+export const NEAR_KINDS: readonly NearKind[] = ['upper', 'lower', 'trailing-space', 'leading-space', 'cut-last', 'added-char', 'cut-first'];
+
+/** The variant of `id`, or undefined when it would be `id` itself (no letter to change case) or empty. */
+export function near(id: string, kind: NearKind): string | undefined {
+  const v = kind === 'upper' ? id.toUpperCase() : kind === 'lower' ? id.toLowerCase() : kind === 'trailing-space' ? `${id} ` : kind === 'leading-space' ? ` ${id}`
+    : kind === 'cut-last' ? id.slice(0, -1) : kind === 'cut-first' ? id.slice(1) : `${id}${id.slice(-1) === 'x' ? 'y' : 'x'}`;
+  return v && v !== id ? v : undefined;
+}
+
+/** A variant of a key: another case, a character cut or added, or the other environment's prefix. */
+export function nearKey(key: string, kind: NearKind | 'other-prefix'): string | undefined {
+  if (kind === 'other-prefix') {
+    const swapped = key.startsWith('mk_test_') ? `mk_live_${key.slice(8)}` : key.startsWith('mk_live_') ? `mk_test_${key.slice(8)}` : undefined;
+    return swapped !== key ? swapped : undefined;
+  }
+  // A space at either end of a header value is not the key's: HTTP trims it. Those go as a character added.
+  if (kind === 'trailing-space' || kind === 'leading-space') return near(key, 'added-char');
+  return near(key, kind);
+}

@@ -1,0 +1,43 @@
+// The sentences of SPEC.md the model predicts from, each with the requirement a broken prediction is
+// charged to. A prediction names its sentence; a failure quotes it. The requirement is the one of the
+// catalogue (contract/requirements.ts) the sentence already has, or a MODEL-n id where none fits.
+import type { RequirementId } from '../contract/requirements.ts';
+
+export interface Sentence { requirementId: RequirementId; quote: string }
+
+const s = (requirementId: RequirementId, quote: string): Sentence => ({ requirementId, quote });
+
+export const SENTENCES = {
+  created: s('WORLD-1', 'Endpoints: POST /worlds → {`worldId` string, `createdAt` number}; GET /worlds/{id} → {`world`: World, `personaConfigs`}'),
+  sameRecord: s('MODEL-1', 'Resources: a World is {`id`, `tenantId`, `definition`, `engineVersion`, `createdAt`}; GET /worlds/{id} and GET /worlds ({`worlds`: World[]}) show the same World'),
+  definitionKept: s('WORLD-6', 'Resources: World.definition (WorldDefinition: `identity.name` string, `rules.physics` map<string,boolean>)'),
+  patched: s('WORLD-7', 'Endpoints: PATCH /worlds/{id} "Update world configuration / definition"'),
+  engineVersion: s('WORLD-5', 'Versioning: "Each world reports an `engineVersion` (string)."'),
+  pageLimit: s('WORLD-2', 'Limits: "`limit` of `GET /worlds`: default 20, maximum 100"'),
+  pageMax: s('WORLD-3', 'Limits: "`limit` of `GET /worlds`: default 20, maximum 100"'),
+  cursorWalk: s('WORLD-4', 'Endpoints: GET /worlds query `cursor`; result {`worlds`, `nextCursor`}'),
+  otherTenantNotListed: s('ISO-2', 'Errors: "`WORLD_NOT_FOUND` 404: the world id does not exist or is not accessible"; a world belongs to a tenant (`tenantId`)'),
+  unknownWorld: s('ERR-1', 'Errors: "`WORLD_NOT_FOUND` 404: the world id does not exist"'),
+  otherTenantWorld: s('ISO-1', 'Errors: "`WORLD_NOT_FOUND` 404: the world id does not exist or is not accessible"'),
+  unknownEntity: s('ERR-2', 'Errors: "`ENTITY_NOT_FOUND` 404: the named entity does not exist in the world"'),
+  invalidBody: s('ERR-3', 'Errors: "`VALIDATION_ERROR` 400: request body failed schema validation"; Conventions: `number` is a JSON number, `map<string,T>` an object'),
+  unknownPersona: s('ERR-4', 'Errors: "`PERSONA_NOT_FOUND` … persona does not exist"'),
+  otherTenantPersona: s('ISO-3', 'Authentication 2: "The World API and the Persona API share one key system"; Errors: `PERSONA_NOT_FOUND`'),
+  invalidKey: s('AUTH-2', 'Authentication 1: "A missing or invalid key yields error code `UNAUTHORIZED` with status 401."'),
+  softDeleteWorld: s('STATE-1', 'States and transitions: world active → DELETE → soft-deleted ("record is soft-deleted (kept)") → POST restore → active'),
+  softDeletedHidden: s('STATE-2', 'States, notes: "what a soft-deleted record returns on read is not shown" (a SHOULD: not readable, not listed)'),
+  softDeletePersona: s('STATE-3', 'States and transitions: persona active → DELETE → soft-deleted (kept) → POST restore → active'),
+  softDeletedPersonaHidden: s('STATE-4', 'States, notes: "what a soft-deleted record returns on read is not shown" (a SHOULD: not readable)'),
+  personaCreated: s('PERS-1', 'Endpoints: POST /personas → {`personaId`, `createdAt`}; GET /personas/{id} "persona info and config"'),
+  eventCounts: s('PROG-1', 'States and transitions: "world events accumulated in `eventCounts`"; Events 6: "Progression triggers count events by `eventType` in `eventCounts`"'),
+  triggerPhase: s('PROG-2', 'States and transitions: a Trigger of type `event_count` whose `eventType` count reaches `threshold` moves `currentPhase` to its `targetPhase`'),
+  triggerRecord: s('PROG-3', 'States and transitions: "`phaseHistory` gains an entry with `triggerId`; the id is added to `firedTriggerIds`"'),
+  elapsedTime: s('MODEL-2', 'Endpoints: POST /worlds/{id}/tick body `seconds` (number); Progression state `elapsedTime` (number): simulated time advances by what the ticks send, fractions included'),
+  context: s('SIM-5', 'Endpoints: POST /worlds/{id}/context body `entityName` → World context for an entity (`whoAmI` Entity)'),
+  entities: s('SIM-4', 'Endpoints: POST /worlds/{id}/query → {`entities` Entity[], …}; POST /worlds body `entities` (array of {`name`, `type`})'),
+  snapshotShape: s('SIM-9', 'Endpoints: PUT /worlds/{id}/snapshot → {`ok`: true}'),
+  roundTrip: s('SIM-10', 'What the service does: "Export and import snapshots of a world or a persona."'),
+  imported: s('MODEL-3', 'Endpoints: PUT /worlds/{id}/snapshot body `snapshot` {`entities` (… `relationships` array of {`targetId`, `relationship`}), `spaces` array of {`id`, `name`}}; Resources: query relationships "a two-level map: source entity key, then target entity key"'),
+} as const satisfies Record<string, Sentence>;
+
+export type SentenceKey = keyof typeof SENTENCES;
