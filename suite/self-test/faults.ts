@@ -8,6 +8,7 @@ import { json, wait, type FaultContext, type FaultHooks, type FaultRequest } fro
 import { codeOf, is, is2xx, isDocument, keyOf, onDocument, onResult, resultOf, type Json } from './hooks.ts';
 import { fastApi, fastApiHooks, optionalMembers } from './frameworks.ts';
 import { typeOf as valueTypeOf } from '../generate/values.ts';
+import { STACK_FAULTS } from './faults/stacks.ts';
 
 export interface Fault extends FaultHooks {
   id: string;
@@ -969,4 +970,5 @@ export const FAULTS: Fault[] = [
     description: 'control: every answer 50 ms late, well within the 1 s request timeout (must pass)',
     ...slowFault(50, { documentToo: false }),
   },
+  ...STACK_FAULTS,
 ];
