@@ -9,9 +9,10 @@
 // stack's, never the service's envelope or contract.
 //
 // Stacks also refuse some paths on their own: nginx answers 400 HTML to a path that, decoded, holds a
-// NUL, climbs above the root with dot segments (`/personas/..%2F..`), or has a broken percent-escape.
-// The generated area sends such paths (to find a service that mishandles them); behind a stack they
-// never reach the service, and the stack's answer is not the service's either.
+// NUL, climbs above the root with dot segments (`/personas/..%2F..`), or has a broken percent-escape;
+// Apache, lighttpd answer or rewrite others (suite/generate/requests.ts, `passesStacks`). The generated
+// area no longer sends them; a check whose subject is such a path must not take the stack's answer for
+// the service's either.
 //
 // So the suite sends nothing larger than these defaults (suite/generate/requests.ts keeps every
 // generated request line and headers within REQUEST_HEAD_MAX), and an answer that comes from the HTTP
