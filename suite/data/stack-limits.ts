@@ -9,9 +9,10 @@
 // stack's, never the service's envelope or contract.
 //
 // Stacks also refuse some paths on their own: nginx answers 400 HTML to a path that, decoded, holds a
-// NUL, climbs above the root with dot segments (`/personas/..%2F..`), or has a broken percent-escape.
-// The generated area sends such paths (to find a service that mishandles them); behind a stack they
-// never reach the service, and the stack's answer is not the service's either.
+// NUL, climbs above the root with dot segments (`/personas/..%2F..`), or has a broken percent-escape;
+// Apache, lighttpd answer or rewrite others (suite/generate/requests.ts, `passesStacks`). The generated
+// area no longer sends them; a check whose subject is such a path must not take the stack's answer for
+// the service's either.
 //
 // So the suite sends nothing larger than these defaults (suite/generate/requests.ts keeps every
 // generated request line and headers within REQUEST_HEAD_MAX), and an answer that comes from the HTTP
@@ -29,12 +30,17 @@ export const REQUEST_BODY_MAX = 1024 * 1024;
  */
 export const HEAD_REFUSABLE = 4 * 1024;
 export const BODY_REFUSABLE = 100 * 1024;
+/**
+ * The tightest body limit a front is plausibly set to (a client_max_body_size of 8k): a 413 to a
+ * smaller body names a size the request does not have, and is the service's answer, judged as such.
+ */
+export const BODY_413_MIN = 8 * 1024;
 
 /** What the HTTP layer answers a request too large for it with: 400 (uvicorn, gunicorn, nginx's paths), 413, 414, 431. */
 const STACK_STATUSES = new Set([400, 413, 414, 431]);
 
-/** The sizes the client sent (request line and headers, and body, in bytes) and the path as sent (percent-encoded). */
-export interface RequestSize { headBytes: number; bodyBytes: number; path?: string }
+/** The sizes the client sent (request line and headers, the request line alone, and body, in bytes) and the path as sent (percent-encoded). */
+export interface RequestSize { headBytes: number; bodyBytes: number; lineBytes?: number; path?: string }
 
 /** The size of a request as it goes on the wire (HTTP/1.1), the Host and Content-Length headers counted. */
 export function requestSize(method: string, url: string, headers: Record<string, string>, body: string | undefined): RequestSize {
@@ -42,10 +48,11 @@ export function requestSize(method: string, url: string, headers: Record<string,
   // A URL the parser refuses is sent as written (and fails in the client, which says why).
   try { u = new URL(url); } catch { u = { pathname: url, search: '', host: '' }; }
   const bodyBytes = body === undefined ? 0 : Buffer.byteLength(body);
-  let headBytes = Buffer.byteLength(`${method} ${u.pathname}${u.search} HTTP/1.1\r\nhost: ${u.host}\r\n`);
+  const lineBytes = Buffer.byteLength(`${method} ${u.pathname}${u.search} HTTP/1.1\r\n`);
+  let headBytes = lineBytes + Buffer.byteLength(`host: ${u.host}\r\n`);
   for (const [k, v] of Object.entries(headers)) headBytes += Buffer.byteLength(`${k}: ${v}\r\n`);
   if (body !== undefined) headBytes += `content-length: ${bodyBytes}\r\n`.length;
-  return { headBytes: headBytes + 2, bodyBytes, path: u.pathname };
+  return { headBytes: headBytes + 2, bodyBytes, lineBytes, path: u.pathname };
 }
 
 /** Why a stock stack may refuse a request before the service (its size, its path), or undefined when none would. */
@@ -72,18 +79,21 @@ function refusablePath(path: string): string | undefined {
 
 /**
  * Whether an answer is the HTTP stack's refusal of a request too large (or a path) for it, with a body
- * that is not JSON (none, an HTML page, a line of text): 414 (URI too long) and 431 (headers too large)
- * name the size they refuse, and 413 (content too large) a request with a body; a 400 is the stack's only
- * to a request some stack refuses (past 4 KiB of head or 100 KB of body, or a path nginx refuses).
+ * that is not JSON (none, an HTML page, a line of text). Each status is excused only for a request with
+ * the property it is about: 414 (URI too long) for a request line past 4 KiB, 431 (headers too large)
+ * for a request line and headers past 4 KiB, 413 (content too large) for a body past 8 KiB; a 400 only
+ * for a request some stack refuses (past 4 KiB of head or 100 KB of body, or a path nginx refuses). A
+ * 413 to a 13-byte body, or a 431 to a 146-byte GET, is the service's answer, judged as such.
  * Returns what to report instead of judging the answer.
  */
 export function stackRefusal(a: { status: number; contentType: string | undefined; text: string; size?: RequestSize }): string | undefined {
   if (!STACK_STATUSES.has(a.status) || !a.size) return undefined;
   if (/json/i.test(a.contentType ?? '') && isJson(a.text)) return undefined;
-  const head = `a request line and headers of ${a.size.headBytes.toLocaleString('en')} bytes`;
-  const why = a.status === 414 || a.status === 431 ? head
-    : a.status === 413 ? (a.size.bodyBytes > 0 ? `a body of ${a.size.bodyBytes.toLocaleString('en')} bytes` : undefined)
-      : refusable(a.size);
+  const { headBytes, bodyBytes, lineBytes = headBytes } = a.size;
+  const why = a.status === 414 ? (lineBytes > HEAD_REFUSABLE ? `a request line of ${lineBytes.toLocaleString('en')} bytes` : undefined)
+    : a.status === 431 ? (headBytes > HEAD_REFUSABLE ? `a request line and headers of ${headBytes.toLocaleString('en')} bytes` : undefined)
+      : a.status === 413 ? (bodyBytes > BODY_413_MIN ? `a body of ${bodyBytes.toLocaleString('en')} bytes` : undefined)
+        : refusable(a.size);
   if (!why) return undefined;
   const what = a.text.length === 0 ? 'no body' : `${(a.contentType ?? 'no content-type').split(';')[0]}`;
   return `refused by the HTTP stack before the service: ${a.status} (${what}) to ${why} (SPEC.md: request size limits "not shown")`;

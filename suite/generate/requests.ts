@@ -91,10 +91,29 @@ export function encodedLength(text: string): number {
 }
 const fits = (max: number) => (s: string) => encodedLength(s) <= max;
 
+/**
+ * What every common front (nginx, Apache httpd, lighttpd, HAProxy, Caddy) passes to the service as
+ * sent, measured on Debian's packages with their stock configuration (suite/self-test/stacks.ts):
+ * lighttpd answers its own 400 page to a control character anywhere in the URL (decoded, the query
+ * too) and to a GET that carries a body; Apache answers its own 404 page to a path holding %2F, lighttpd
+ * decodes it; nginx refuses dot segments above the root, Apache and lighttpd resolve them
+ * (`DELETE /personas/..%2F..` reaches the service as `DELETE /`). A generated request stays within:
+ * the service, not its front, is what it is about.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+export const passesStacks = {
+  /** A path parameter: no control character, no slash (sent as %2F), not a dot segment. */
+  param: (s: string) => !CONTROL.test(s) && !s.includes('/') && s !== '.' && s !== '..',
+  /** A query name or value: no control character. */
+  query: (s: string) => !CONTROL.test(s),
+  /** A method that may carry a body: not GET, HEAD or DELETE. */
+  body: (method: string) => !['GET', 'HEAD', 'DELETE'].includes(method.toUpperCase()),
+};
+
 /** A literal path parameter: missing ids, built-in names, unicode, long. */
 const literalParam: fc.Arbitrary<Param> = fc.oneof(
   fc.constantFrom('nonexistent', '0', '-1', ' ').map((value) => ({ own: false as const, value })),
-  nastyString.filter((s) => s.length > 0 && fits(PARAM_MAX)(s)).map((value) => ({ own: false as const, value })),
+  nastyString.filter((s) => s.length > 0 && fits(PARAM_MAX)(s) && passesStacks.param(s)).map((value) => ({ own: false as const, value })),
 );
 
 /** Whether a request on this operation may name the run's own resource (not to delete it under the others). */
@@ -108,16 +127,18 @@ function paramsOf(op: GenOperation): fc.Arbitrary<Record<string, Param>> {
 }
 
 function queryOf(op: GenOperation): fc.Arbitrary<Record<string, string> | undefined> {
-  const value = nastyString.filter(fits(QUERY_VALUE_MAX));
-  const declared = op.query.map(({ name, schema }) => fc.tuple(fc.constant(name), fc.oneof(validOf(schema).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).filter(fits(QUERY_VALUE_MAX)), value)));
-  return fc.option(fc.array(fc.oneof(...declared, fc.tuple(nastyString.filter((s) => s.length > 0 && fits(QUERY_NAME_MAX)(s)), value)), { minLength: 1, maxLength: 3 })
+  const value = nastyString.filter((s) => fits(QUERY_VALUE_MAX)(s) && passesStacks.query(s));
+  const declared = op.query.map(({ name, schema }) => fc.tuple(fc.constant(name), fc.oneof(validOf(schema).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).filter((s) => fits(QUERY_VALUE_MAX)(s) && passesStacks.query(s)), value)));
+  return fc.option(fc.array(fc.oneof(...declared, fc.tuple(nastyString.filter((s) => s.length > 0 && fits(QUERY_NAME_MAX)(s) && passesStacks.query(s)), value)), { minLength: 1, maxLength: 3 })
     .map((pairs) => Object.fromEntries(pairs)), { nil: undefined, freq: 3 });
 }
 
 /** Requests for one operation: valid ones and broken ones in each way. */
 export function requestsFor(op: GenOperation): fc.Arbitrary<GenRequest> {
   const base = fc.record({ params: paramsOf(op), query: queryOf(op) });
-  const body = op.schema ? validOf(op.schema) : fc.constant(undefined);
+  // A GET, HEAD or DELETE goes without a body, whatever a document declares (lighttpd refuses a GET with one).
+  const schema = passesStacks.body(op.method) ? op.schema : undefined;
+  const body = schema ? validOf(schema) : fc.constant(undefined);
   const variants: Array<{ arbitrary: fc.Arbitrary<GenRequest>; weight: number }> = [
     { weight: 3, arbitrary: fc.tuple(base, body).map(([b, v]) => ({ operationId: op.operationId, variant: 'valid' as const, ...b, body: v })) },
     // The long member alone: the length is the request's, not added to a generated query's.
@@ -125,13 +146,13 @@ export function requestsFor(op: GenOperation): fc.Arbitrary<GenRequest> {
     // The length shared by the path parameters, without a query.
     { weight: 1, arbitrary: fc.tuple(base, fc.constantFrom(...LONG)).map(([b, n]) => ({ operationId: op.operationId, variant: 'long-url' as const, ...b, query: undefined, params: Object.fromEntries(Object.keys(b.params).map((k, _i, all) => [k, { own: false as const, value: 'x'.repeat(Math.floor(n / all.length)) }])) })) },
   ];
-  if (op.schema) {
+  if (schema) {
     variants.push(
       { weight: 6, arbitrary: fc.tuple(base, body, mutation).map(([b, v, change]) => ({ operationId: op.operationId, variant: 'mutated' as const, ...b, body: v, change })) },
       { weight: 1, arbitrary: fc.tuple(base, fc.constantFrom(...MALFORMED)).map(([b, rawBody]) => ({ operationId: op.operationId, variant: 'malformed' as const, ...b, rawBody })) },
       { weight: 1, arbitrary: fc.tuple(base, body, fc.constantFrom(...CONTENT_TYPES)).map(([b, v, contentType]) => ({ operationId: op.operationId, variant: 'content-type' as const, ...b, body: v, contentType })) },
     );
-  } else {
+  } else if (passesStacks.body(op.method)) {
     variants.push({ weight: 1, arbitrary: fc.tuple(base, nastyValue).map(([b, v]) => ({ operationId: op.operationId, variant: 'unexpected-body' as const, ...b, body: v })) });
   }
   return fc.oneof(...variants);

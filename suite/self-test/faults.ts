@@ -12,6 +12,7 @@ import { SENTENCE_FAULTS } from './faults/sentences.ts';
 import { MEMBER_FAULTS } from './faults/members.ts';
 import { RATE_LIMIT_FAULTS } from './faults/rate-limit.ts';
 import { MODEL_FAULTS } from './faults/model.ts';
+import { STACK_FAULTS } from './faults/stacks.ts';
 
 export interface Fault extends FaultHooks {
   id: string;
@@ -977,4 +978,5 @@ export const FAULTS: Fault[] = [
   ...MEMBER_FAULTS,
   ...RATE_LIMIT_FAULTS,
   ...MODEL_FAULTS,
+  ...STACK_FAULTS,
 ];

@@ -1,5 +1,7 @@
 // Stacks, the fourth family of the self-test (DESIGN.md, "Proving the suite"): the reference as real
-// deployments are built and fronted. Behind a real nginx with its stock configuration; behind the
+// deployments are built and fronted. Behind a real nginx, Apache httpd, lighttpd, HAProxy and Caddy,
+// each with its stock configuration (Debian's packages; an entry whose program is not installed says
+// so in one line and is not run); behind the
 // refusals common HTTP servers make before the service sees a request (Node's 431 with no body,
 // uvicorn's 400 text/plain or an answer it cuts short, nginx's 414 and 413 HTML pages); under several seeds (the verdict on a
 // correct deployment must not depend on the seed); and controls that must still fail: an application
@@ -20,6 +22,10 @@ import type { SelectableArea } from '../../contract/requirements.ts';
 import type { MatrixEntry } from './dialect-matrix.ts';
 import { codeOf, shown } from './hooks.ts';
 import { startNginx } from './nginx.ts';
+import { startApache } from './apache.ts';
+import { startLighttpd } from './lighttpd.ts';
+import { startHaproxy } from './haproxy.ts';
+import { startCaddy } from './caddy.ts';
 import { FRAMEWORK_DOCUMENTS as FRAMEWORKS } from './frameworks.ts';
 import type { FaultHooks, FaultRequest, FaultResponse } from './proxy.ts';
 
@@ -75,21 +81,51 @@ const SENDS_LARGE: SelectableArea[] = ['generated'];
 /** Behind a real nginx: the document through it, errors, and the generated requests (about 10 s on two quiet cores). */
 const THROUGH_NGINX: SelectableArea[] = ['openapi', 'errors', 'generated'];
 
+/**
+ * The other common fronts, real, each from Debian's packages with its stock configuration and only the
+ * reverse-proxy lines (apache.ts, lighttpd.ts, haproxy.ts, caddy.ts), over the generated area, which
+ * sends the most varied paths, queries and bodies. Apache httpd and lighttpd answer some requests
+ * themselves (measured: Apache's 404 page to a path holding %2F; lighttpd's 400 page to a GET with a
+ * body and to a control character in the URL, and it decodes %2F and removes dot segments): those two
+ * run under seeds 1, 2 and 3, each seed sending other requests. HAProxy and Caddy pass every request
+ * through as sent: one seed each.
+ */
+const THREE_SEEDS = [1, 2, 3];
+/**
+ * The seed of the single-run refusal entries: its generated requests (budget 40) pass 4 KiB of request
+ * line twice (measured; seed 1 no longer does since generated requests keep within every front). An
+ * entry whose stack refused nothing fails, so a change of the generators that loses this shows.
+ */
+const LONG_SEED = [3];
+const REAL_STACKS: Stack[] = [
+  {
+    id: 'apache-stock', style: "Debian's Apache httpd 2.4, stock configuration, one ProxyPass, under seeds 1, 2 and 3", front: startApache, seeds: THREE_SEEDS,
+    description: 'the reference behind a real Apache httpd (its 404 HTML page to a path holding %2F: AllowEncodedSlashes Off; dot segments resolved): generated requests stay within what it passes',
+  },
+  {
+    id: 'lighttpd-stock', style: "Debian's lighttpd 1.4, stock configuration, one proxy.server, under seeds 1, 2 and 3", front: startLighttpd, seeds: THREE_SEEDS,
+    description: 'the reference behind a real lighttpd (its 400 HTML page to a GET with a body and to a control character in the URL; %2F decoded, dot segments removed): generated requests stay within what it passes',
+  },
+  { id: 'haproxy-stock', style: "Debian's HAProxy, its stock defaults, one server", front: startHaproxy, description: 'the reference behind a real HAProxy' },
+  { id: 'caddy-stock', style: "Debian's Caddy 2, one reverse_proxy", front: startCaddy, description: 'the reference behind a real Caddy' },
+].map((stack) => ({ ...stack, areas: SENDS_LARGE, rewrite: asServed }));
+
 export const STACKS: Stack[] = [
   {
     id: 'nginx-stock', style: "Debian's nginx, stock configuration, a plain proxy_pass", areas: THROUGH_NGINX, rewrite: asServed, front: startNginx,
     description: 'the reference behind a real nginx with its default limits (8 KiB of request line and headers, 1 MiB of body) and its own 400 for paths above the root',
   },
+  ...REAL_STACKS,
   {
-    id: 'node-431', style: "Node's http server (431, no body)", areas: SENDS_LARGE, rewrite: asServed, hooks: NODE_431, mustShow: '431',
+    id: 'node-431', style: "Node's http server (431, no body)", areas: SENDS_LARGE, rewrite: asServed, hooks: NODE_431, mustShow: '431', seeds: LONG_SEED,
     description: 'headers past 4 KiB answered 431 with no body, before the service',
   },
   {
-    id: 'uvicorn-400', style: 'uvicorn (400 text/plain)', areas: SENDS_LARGE, rewrite: asServed, hooks: UVICORN_400, mustShow: '400 text/plain',
+    id: 'uvicorn-400', style: 'uvicorn (400 text/plain)', areas: SENDS_LARGE, rewrite: asServed, hooks: UVICORN_400, mustShow: '400 text/plain', seeds: LONG_SEED,
     description: 'a request line past 4 KiB answered 400 text/plain "Invalid HTTP request received.", before the service',
   },
   {
-    id: 'uvicorn-cut', style: 'uvicorn (an answer cut short)', areas: SENDS_LARGE, rewrite: asServed, hooks: UVICORN_CUT, mustShow: 'a cut answer',
+    id: 'uvicorn-cut', style: 'uvicorn (an answer cut short)', areas: SENDS_LARGE, rewrite: asServed, hooks: UVICORN_CUT, mustShow: 'a cut answer', seeds: LONG_SEED,
     description: 'a request line past 4 KiB answered with the start of a 400, then the connection ends: no answer in time is not the service\'s silence',
   },
   // Under seeds 1, 2 and 3, every run the same verdict: the matrix's default seed is 1, so a separate
@@ -108,8 +144,13 @@ export const STACKS: Stack[] = [
     description: 'the service\'s own 400 as an HTML page behind nginx: not the stack\'s, the envelope is broken',
   },
   {
+    id: 'control-html-error-behind-lighttpd', style: 'lighttpd in front; the service answers validation errors in HTML', areas: ['errors'], rewrite: asServed, front: startLighttpd,
+    hooks: { response: HTML_VALIDATION_ERROR }, control: { mustFail: ['ENV-2', 'ENV-3'] },
+    description: 'the service\'s own 400 as an HTML page behind lighttpd, whose own 400 pages are HTML too: the envelope is broken',
+  },
+  {
     id: 'control-html-error-behind-414', style: 'the 414 stack in front; the service answers validation errors in HTML', areas: ['errors', 'generated'], rewrite: asServed,
-    hooks: { ...NGINX_414, response: HTML_VALIDATION_ERROR }, control: { mustFail: ['ENV-2', 'ENV-3'] }, mustShow: '414',
+    hooks: { ...NGINX_414, response: HTML_VALIDATION_ERROR }, control: { mustFail: ['ENV-2', 'ENV-3'] }, mustShow: '414', seeds: LONG_SEED,
     description: 'the service\'s own 400 as an HTML page behind a stack that refuses long lines: the refusals pass, the service\'s page fails',
   },
   ...FRAMEWORK_DOCUMENTS,

@@ -8,6 +8,8 @@ import { expectNo5xx } from '../../suite/generate/probe.ts';
 import { TransportFailure } from '../../suite/data/failure.ts';
 import { requestSize, stackHangUp } from '../../suite/data/stack-limits.ts';
 import type { Exchange } from '../../suite/data/exchange.ts';
+import fc from 'fast-check';
+import { generatedOperations, passesStacks, requestsFor, resolve, short } from '../../suite/generate/requests.ts';
 
 const docs = await loadDocuments(bundledContract(), bundledContract());
 const { bundled, served } = docs.validators;
@@ -34,7 +36,7 @@ describe('an answer of the HTTP stack to an oversize request', () => {
   ])('%s is reported as refused by the stack, not as an envelope or contract failure', (_label, status, contentType, text) => {
     const x = judged(LONG_URL, status, contentType, text);
     expect(x.problems).toEqual({});
-    expect(x.refusedByStack).toMatch(/^refused by the HTTP stack before the service: \d{3} .* to a request line and headers of 6,\d{3} bytes/);
+    expect(x.refusedByStack).toMatch(/^refused by the HTTP stack before the service: \d{3} .* to a request line (and headers )?of 6,\d{3} bytes/);
     // The checks that applied say why they could not look.
     expect(Object.keys(x.notChecked ?? {})).toEqual(expect.arrayContaining(['ENV-2', 'CONTRACT-2']));
   });
@@ -62,6 +64,26 @@ describe('controls: what is still the service\'s answer', () => {
   it('a 413 HTML to a request without a body, or a 400 HTML to a short URL, is the service\'s', () => {
     expect(judged(SHORT_URL, 413, 'text/html', '<html>413</html>').refusedByStack).toBeUndefined();
     expect(Object.keys(judged(SHORT_URL, 413, 'text/html', '<html>413</html>').problems)).toContain('ENV-2');
+  });
+
+  // A stack refusal is excused only for a request with the property its status is about: its size.
+  it.each([
+    ['413 HTML to a 13-byte body', 413, 'text/html', '<html>413 Request Entity Too Large</html>', SHORT_URL, '{"seconds":1}'],
+    ['413 HTML to a body of 8 KiB', 413, 'text/html', '<html>413 Request Entity Too Large</html>', SHORT_URL, 'x'.repeat(8 * 1024)],
+    ['431 without a body to a short GET', 431, undefined, '', SHORT_URL, undefined],
+    ['414 HTML to a short GET', 414, 'text/html', NGINX_414, SHORT_URL, undefined],
+    ['414 HTML to a short URL with a large body', 414, 'text/html', NGINX_414, SHORT_URL, 'x'.repeat(150_000)],
+  ])('%s is the service\'s answer: its envelope is judged (ENV-2)', (_label, status, contentType, text, url, body) => {
+    const x = judged(url, status, contentType, text, body);
+    expect(x.refusedByStack).toBeUndefined();
+    expect(Object.keys(x.problems)).toContain('ENV-2');
+  });
+
+  it('431 without a body to a request whose headers pass 4 KiB is the stack\'s; a 414 to it is not (its URL is short)', () => {
+    const big = requestSize('GET', SHORT_URL, { ...headers, cookie: 'c'.repeat(5_000) }, undefined);
+    const ask = (status: number) => inspect({ method: 'GET', operation: { operationId: 'getWorld', path: '/worlds/{id}' }, status, contentType: undefined, body: undefined, text: '', bundled, served, size: big });
+    expect(ask(431).refusedByStack).toMatch(/431 \(no body\) to a request line and headers of 5,\d{3} bytes/);
+    expect(ask(414).refusedByStack).toBeUndefined();
   });
 
   it('a 500 HTML to an oversize request is the service\'s (or its stack\'s) failure', () => {
@@ -100,5 +122,30 @@ describe('a path a stock stack refuses before the service', () => {
     const x = judged(`http://127.0.0.1:8080${path}`, 400, 'text/html', '<html>Bad Request</html>');
     expect(x.refusedByStack).toBeUndefined();
     expect(Object.keys(x.problems)).toContain('ENV-2');
+  });
+});
+
+describe('what generated requests hold', () => {
+  // What every common front passes through as sent (suite/self-test/stacks.ts): no body on GET, HEAD or
+  // DELETE (lighttpd's 400), no control character in the URL (lighttpd's 400), no %2F in a path (Apache's
+  // 404, lighttpd decodes it) and no dot segment (resolved by Apache and lighttpd, refused by nginx).
+  const owned = { worldId: 'wld_0123456789abcdef0123', personaId: 'prs_0123456789abcdef0123', entity: 'ana' };
+  const ops = generatedOperations(docs, true);
+  const CONTROL_ESCAPE = /%(0[0-9A-F]|1[0-9A-F]|7F|C2%(8[0-9A-F]|9[0-9A-F]))/i;
+
+  it('stay within what every common stack passes unchanged, and still hold what breaks services', () => {
+    const all = ops.flatMap((op) => fc.sample(requestsFor(op), { seed: 12, numRuns: 15 }).map((req) => ({ op, req, r: resolve(req, op, owned) })));
+    for (const { op, req, r } of all) {
+      const query = r.query ? new URLSearchParams(r.query).toString() : '';
+      const what = `${op.method} ${short(r.url)}?${short(query)} [${req.variant}]`;
+      if (!passesStacks.body(op.method)) expect(r.bodyText, what).toBeUndefined();
+      expect(r.url, what).not.toMatch(/%2F/i);
+      expect(r.url.split('/').filter((seg) => seg === '.' || seg === '..'), what).toEqual([]);
+      expect(`${r.url}?${query}`, what).not.toMatch(CONTROL_ESCAPE);
+    }
+    // Unicode in paths and queries, and unexpected bodies where a method may carry one.
+    expect(all.some(({ r }) => /%[89A-F][0-9A-F]/i.test(r.url))).toBe(true);
+    expect(all.some(({ r }) => /%[89A-F][0-9A-F]/i.test(new URLSearchParams(r.query ?? {}).toString()))).toBe(true);
+    expect(all.some(({ req }) => req.variant === 'unexpected-body')).toBe(true);
   });
 });
