@@ -61,7 +61,7 @@ function renderFailureHtml(check: CheckResult, index: number, options: ViewOptio
   } else if (check.failure) {
     parts.push('<p class="muted">Response: none recorded for this check.</p>');
   }
-  if (v.curl) parts.push(`<div class="label">Reproduce with:</div><pre>${v.setup ? `${esc(`# ${v.setup.note}\n${v.setup.curl}`)}\n` : ''}${esc(v.curl)}</pre>`);
+  if (v.curl) parts.push(`<div class="label">Reproduce with:</div><pre>${v.setup ? `${esc(`# ${v.setup.note}\n${v.setup.curl ? `${v.setup.curl}\n` : ''}`)}` : ''}${esc(v.curl)}</pre>`);
   return `<section class="failure ${check.outcome}" id="${checkAnchor(index)}">\n${parts.join('\n')}\n</section>`;
 }
 
