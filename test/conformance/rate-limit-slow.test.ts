@@ -12,6 +12,7 @@ import { resolveTarget, type Target } from '../../suite/run/target.ts';
 import { createSession } from '../../suite/run/session.ts';
 import { startFaultProxy, type FaultProxy } from '../../suite/self-test/proxy.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
+import { budget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-slow-link-'));
 let target: Target;
@@ -54,7 +55,7 @@ describe('the rate-limit area across a link slower than the plan', () => {
     expect(outcomes).toEqual({ 'RATE-1': 'not-run', 'RATE-2': 'not-run', 'RATE-3': 'not-run', 'RATE-4': 'not-run' });
     expect(why).toMatch(/no 429 after \d+ requests, but they took .* within the plan's 100/);
     expect(result.requirements.filter((q) => q.outcome === 'fail')).toEqual([]);
-  }, 120_000);
+  }, budget(120_000));
 });
 
 describe('the rate-limit area with a custom (enterprise) plan', () => {
@@ -63,5 +64,5 @@ describe('the rate-limit area with a custom (enterprise) plan', () => {
     expect(outcomes).toEqual({ 'RATE-1': 'not-run', 'RATE-2': 'not-run', 'RATE-3': 'not-run', 'RATE-4': 'skip' });
     expect(why).toMatch(/the enterprise limit is custom and may be higher; give the key's fixed plan with --rate-limit-plan/);
     expect(result.requirements.filter((q) => q.outcome === 'fail')).toEqual([]);
-  }, 120_000);
+  }, budget(120_000));
 });

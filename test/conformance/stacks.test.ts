@@ -12,6 +12,7 @@ import { AREAS, requirementById } from '../../contract/requirements.ts';
 import { runDialects, renderDialects, type DialectMatrixResult, type MatrixEntry } from '../../suite/self-test/dialect-matrix.ts';
 import { FRAMEWORK_DOCUMENTS, STACKS } from '../../suite/self-test/stacks.ts';
 import { FrontMissing, nginxBinary, nginxConfig } from '../../suite/self-test/nginx.ts';
+import { budget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-stacks-'));
 let matrix: DialectMatrixResult;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   matrix = await runDialects({ workDir: dir, dialects: [MISSING, ...STACKS], print: (line) => printed.push(line) });
   table = renderDialects(matrix, { entry: 'stack', plural: 'stacks', by: 'what it stands for' });
   process.stdout.write(`${printed.join('\n')}\n${table}\n`);
-}, 900_000);
+}, budget(900_000));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const verdict = (id: string) => matrix.dialects.find((v) => v.id === id)!;

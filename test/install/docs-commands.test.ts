@@ -11,6 +11,7 @@ import { parseDocument } from 'yaml';
 import { envName, parseOptions, type OptionSpec } from '../../cli/common/options.ts';
 import { OPTIONS as CONFORMANCE } from '../../cli/conformance/options.ts';
 import { SPECS as LOAD } from '../../cli/load.ts';
+import { budget } from '../budget.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const COMMANDS: Record<string, { specs: readonly OptionSpec[]; prefix: string; config?: string }> = {
@@ -88,5 +89,5 @@ describe('npx tsx load/k6-host/testrun.ts', () => {
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
     }
-  }, 60_000);
+  }, budget(60_000));
 });
