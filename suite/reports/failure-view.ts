@@ -1,4 +1,4 @@
-// A failure as the parts every report shows, in the same order (STYLE.md lesson 4): heading, expected
+// A failure as the parts every report shows, in the same order: heading, expected
 // vs received, the message, the response, the reproduction curl. The terminal (and through it JUnit)
 // lays these parts out as text and the HTML page as elements, so both say the same thing; deciding
 // here what is relevant (which headers, how much body) keeps them from drifting apart.

@@ -138,7 +138,7 @@ export function buildResults(input: {
     else outcome = t.failure?.culprit === 'target' ? broken(levelOf(charged), input.strict) : 'error';
     if (!t.requirementIds.length && !t.failure) {
       outcome = 'error';
-      reason = 'the check names no requirement (write it with check() from suite/check.ts)';
+      reason = 'the check names no requirement (write it with check() from suite/scenario/check.ts)';
     }
     for (const q of t.requirementIds) {
       // A failure breaks the requirements it is charged to; the others of the check were not finished.

@@ -24,7 +24,7 @@ declare module 'vitest' {
     failure?: Failure;
     /** Set when a prerequisite is missing: the check is "not run", with the flag that enables it. */
     notRun?: string;
-    /** The exchanges the check made (moved here after each check by suite/run/setup.ts). */
+    /** The exchanges the check made (moved here after each check by suite/scenario/setup.ts). */
     exchanges?: Exchange[];
     /** The check chose to skip: the target lacks an optional feature (the note says which). */
     skipNote?: string;

@@ -1,4 +1,4 @@
-// Stacks, the fourth family of the self-test (DESIGN.md, "Proving the suite"): the reference as real
+// Stacks, the fourth family of the self-test (docs/self-test.md): the reference as real
 // deployments are built and fronted. Behind a real nginx with its stock configuration; behind the
 // refusals common HTTP servers make before the service sees a request (Node's 431 with no body,
 // uvicorn's 400 text/plain or an answer it cuts short, nginx's 414 and 413 HTML pages); under several seeds (the verdict on a

@@ -1,4 +1,4 @@
-// Proving the suite, a third way (DESIGN.md): every document dialect of suite/self-test/dialects.ts (the
+// Proving the suite, a third way (docs/self-test.md): every document dialect of suite/self-test/dialects.ts (the
 // reference with its served /openapi.json rewritten into another legal style, answers unchanged) must
 // pass the suite under --strict, and every control must fail on the requirement it names, without a
 // request reaching the canary file or the tripwire server. Before that, each rewritten document is

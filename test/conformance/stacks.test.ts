@@ -1,4 +1,4 @@
-// Proving the suite, a fourth way (DESIGN.md, "Proving the suite"): the reference as real deployments
+// Proving the suite, a fourth way (docs/self-test.md): the reference as real deployments
 // front it. Every stack of suite/self-test/stacks.ts must pass the suite under --strict (behind a real
 // nginx with its stock configuration, behind the refusals of common HTTP servers, under several seeds),
 // each refusal must have happened at least once, and every control (the service's own error page behind

@@ -1,4 +1,4 @@
-// Proving the suite, the other way (DESIGN.md): every legal variant of suite/self-test/variants.ts (the
+// Proving the suite, the other way (docs/self-test.md): every legal variant of suite/self-test/variants.ts (the
 // reference with one different choice where SPEC.md is silent) must pass the suite under --strict,
 // failing and warning on nothing but the SHOULDs it names, and its choice must show in the run. One
 // embedded reference for all runs; each variant runs only the areas its choice concerns. The
