@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/longest-first.ts';
+import { budget } from './test/budget.ts';
 
 /** Files that mock modules (vi.mock): they run in a module cache of their own. */
 const ISOLATED = ['test/engine/psyche/readable.test.ts'];
@@ -16,8 +17,11 @@ export default defineConfig({
     // Stores freeze whole bodies, so a read path that modifies a shared body throws in every test
     // (servers started by the tests inherit it). Outside tests only array items are frozen.
     env: { REFERENCE_FREEZE: 'deep' },
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Fails the run when a test wrote into the clone's reports/ or root (test/untouched.ts).
+    globalSetup: ['./test/untouched.ts'],
+    // Budgets scale with the machine's load (test/budget.ts): a busy machine slows the tests, never fails them.
+    testTimeout: budget(30_000),
+    hookTimeout: budget(30_000),
     // A worker runs file after file in one module cache (isolate: false): each file no longer imports
     // the reference, the suite and their packages afresh. Files that mock a module keep a fresh cache
     // of their own (a mock would reach, or miss, the files after them).

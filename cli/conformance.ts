@@ -50,8 +50,22 @@ async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
   if (!(v['max-body-mb'] > 0)) throw new UsageError(`--max-body-mb: expected a size in MB above 0, got ${v['max-body-mb']}`);
   const color = wantsColor(process.stdout, v['no-color'], env);
   const selection = selectionOf(v.only);
-  const known = v['known-failures'] ? (await import('../suite/results/known-failures.ts')).readKnownFailures(v['known-failures']) : undefined;
+  // A refused start (a known-failures file with a typo, a live key) is said after the report folder is
+  // checked, so that a run the CI gates on leaves its junit.xml naming the cause.
+  let refused: UsageError | undefined;
+  const unless = <T>(step: () => T): T | undefined => {
+    try {
+      return step();
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      refused ??= err;
+      return undefined;
+    }
+  };
+  const { readKnownFailures } = await import('../suite/results/known-failures.ts');
+  const known = v['known-failures'] ? unless(() => readKnownFailures(v['known-failures']!)) : undefined;
   if (v.list) {
+    if (refused) throw refused;
     const { listChecks, renderListing } = await import('../suite/run/list.ts');
     print(renderListing(await listChecks({
       baseUrl: v['base-url'], secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], rateLimitPlan: v['rate-limit-plan'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
@@ -60,15 +74,19 @@ async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
     return 0;
   }
   const { guardLiveKey, resolveTarget } = await import('../suite/run/target.ts');
-  for (const key of [v['api-key'], v['second-key'], v['rate-limit-key'], v['origin-key']]) guardLiveKey(key, v['allow-live']);
+  for (const key of [v['api-key'], v['second-key'], v['rate-limit-key'], v['origin-key']]) unless(() => guardLiveKey(key, v['allow-live']));
   if ((v['origin-key'] === undefined) !== (v['allowed-origin'] === undefined) && v['base-url']) {
-    throw new UsageError('--origin-key and --allowed-origin go together');
+    refused ??= new UsageError('--origin-key and --allowed-origin go together');
   }
   const maxBodyBytes = mbToBytes(v['max-body-mb']);
-  if (v.cleanup) return cleanupLedger(v.cleanup, v['api-key'], v['timeout-ms'], maxBodyBytes, print);
+  if (v.cleanup) {
+    if (refused) throw refused;
+    return cleanupLedger(v.cleanup, v['api-key'], v['timeout-ms'], maxBodyBytes, print);
+  }
   // Before anything starts: a run whose reports cannot be written must not run for minutes first.
   ensureWritableDir(v['report-dir'], '--report-dir');
   if (v['self-test']) {
+    if (refused) throw refused;
     const { selfTest } = await import('../suite/self-test/index.ts');
     return selfTest({ print, reportDir: resolve(v['report-dir']), areas: selection?.areas });
   }
@@ -90,6 +108,10 @@ async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
     const target = v['base-url'] ? { baseUrl: v['base-url'], embedded: false } : undefined;
     writeReports(notStartedResult({ cause: scrub(cause, secrets), startedAt, target, config: { ...shown, areas } }), resolve(v['report-dir']), secrets);
   };
+  if (refused) {
+    notStarted(refused.message);
+    throw refused;
+  }
   // Before the session exists, a signal or the deadline ends the preflight at once.
   const early = (signal: NodeJS.Signals) => {
     print('\ninterrupted before the checks started');

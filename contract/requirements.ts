@@ -2,7 +2,7 @@
 // HTTP, with its level and the clause it comes from. MUST = what SPEC.md states (a failure fails the
 // run); SHOULD = a reasonable reading where SPEC.md is silent (a warning; --strict makes it fail).
 // An id is a typed key (RequirementId): a check names the ids it covers with `check('PROG-2', …)`
-// (suite/check.ts), checked against this table at compile time; a test keeps every entry covered.
+// (suite/scenario/check.ts), checked against this table at compile time; a test keeps every entry covered.
 export type Level = 'MUST' | 'SHOULD';
 
 /** The areas a run can select (`--only`), in the order the run goes through them. Each area is one

@@ -1,4 +1,4 @@
-// A command that cannot start says why in one line and exits 2 (DESIGN.md: 0 pass, 1 fail, 2 could
+// A command that cannot start says why in one line and exits 2 (0 pass, 1 fail, 2 could
 // not start). Only UsageError is shown as is; anything else is a fault of the tool itself.
 import { UsageError } from '../../suite/data/errors.ts';
 

@@ -83,7 +83,9 @@ export function parseOptions(specs: readonly OptionSpec[], argv: string[], env: 
       strict: true, allowPositionals: false,
     }).values as Record<string, string | boolean | undefined>;
   } catch (err) {
-    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see --help)`);
+    const unknown = /^Unknown option '--?([^']+)'/.exec((err as Error).message)?.[1];
+    const near = unknown === undefined ? undefined : nearest(unknown, specs.map((s) => s.name));
+    throw new UsageError(`${(err as Error).message.split('\n')[0]}${near ? `: did you mean --${near}?` : ''} (see --help)`);
   }
   const values: Values = { help: parsed.help === true };
   for (const spec of specs) if (spec.default !== undefined) values[spec.name] = spec.default;
@@ -97,7 +99,10 @@ export function parseOptions(specs: readonly OptionSpec[], argv: string[], env: 
     }
     for (const [key, raw] of Object.entries(fromFile)) {
       const spec = specs.find((s) => s.name === key);
-      if (!spec) throw new UsageError(`${file}: unknown option '${key}'`);
+      if (!spec) {
+        const near = nearest(key, specs.map((s) => s.name));
+        throw new UsageError(`${file}: unknown option '${key}'${near ? `: did you mean '${near}'?` : ''}`);
+      }
       values[key] = convert(spec, raw, `${file}: ${key}`);
     }
   }
@@ -107,6 +112,27 @@ export function parseOptions(specs: readonly OptionSpec[], argv: string[], env: 
     if (parsed[spec.name] !== undefined) values[spec.name] = convert(spec, parsed[spec.name], `--${spec.name}`);
   }
   return values;
+}
+
+/** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i && j ? 0 : i + j)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** The option a mistyped one most likely meant: a close spelling (a third of its letters at most), or the one it begins. */
+export function nearest(typed: string, names: readonly string[]): string | undefined {
+  const scored = names.map((name) => ({ name, edits: distance(typed.toLowerCase(), name) })).sort((a, b) => a.edits - b.edits);
+  const best = scored[0];
+  if (best && best.edits <= Math.max(1, Math.floor(typed.length / 3)) && scored[1]?.edits !== best.edits) return best.name;
+  const prefixed = names.filter((name) => name.startsWith(typed.toLowerCase()));
+  return typed.length >= 3 && prefixed.length === 1 ? prefixed[0] : undefined;
 }
 
 export function helpText(usage: string, about: string, specs: readonly OptionSpec[], prefix: string): string {

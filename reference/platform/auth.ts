@@ -1,5 +1,5 @@
 // API-key authentication and the per-key origin allowlist.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type AnyFastifyInstance } from './errors.ts';
 import { normaliseOrigin, type KeyRecord, type KeyRegistry, type Plan } from './keys.ts';
 
@@ -57,9 +57,13 @@ export function registerAuth(app: AnyFastifyInstance, registry: KeyRegistry): vo
   // (The empty dependency list selects the typed overload that accepts null.)
   app.decorateRequest('principal', null, []);
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.routeOptions.config?.public === true) return;
     if (isPreflight(request)) return; // a preflight carries no key; @fastify/cors answers it
+    // An answer that depends on the key (one tenant's world, a plan's rate-limit headers, a refusal)
+    // is for that key alone: a shared cache in front (Varnish, a CDN with its stock configuration)
+    // must neither keep it nor serve it to a request with another key or none.
+    reply.header('cache-control', 'private, no-store');
     if (request.is404) return; // the not-found handler answers without revealing anything
 
     const header = request.headers[API_KEY_HEADER];

@@ -1,4 +1,4 @@
-// What a scenario file imports: check() and the expectations of the suite's core (suite/check.ts), the
+// What a scenario file imports: check() and the expectations of the suite's core (suite/scenario/check.ts), the
 // client, and the run's own data (named with the run id), made here so that each file makes its own.
 import { Client } from '../../suite/http/client.ts';
 import { expectFor, ok } from '../../suite/scenario/check.ts';

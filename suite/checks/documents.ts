@@ -41,7 +41,7 @@ let loaded: Documents | undefined;
 runScoped(() => { loaded = undefined; forgetSlowPatterns(); });
 /** The run's documents inside a scenario worker (loaded by the setup file before any check). */
 export function documents(): Documents {
-  if (!loaded) throw new Error('suite: the documents are not loaded (the setup file suite/run/setup.ts loads them)');
+  if (!loaded) throw new Error('suite: the documents are not loaded (the setup file suite/scenario/setup.ts loads them)');
   return loaded;
 }
 export async function loadRunDocuments(): Promise<Documents> {

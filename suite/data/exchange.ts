@@ -1,4 +1,4 @@
-// An HTTP exchange as the run records it: credentials redacted (suite/redact.ts), bodies cut at a
+// An HTTP exchange as the run records it: credentials redacted (suite/data/redact.ts), bodies cut at a
 // fixed size, and the problems each response check found. Failures carry exchanges, rendered with a
 // curl command.
 import type { RequirementId } from '../../contract/requirements.ts';

@@ -1,4 +1,4 @@
-// A failure is data, made where it happens (STYLE.md lesson 4): the check that saw the target break a
+// A failure is data, made where it happens: the check that saw the target break a
 // requirement throws a CheckFailure holding the requirement, the operation, what was expected, what
 // was received and the exchange that showed it. Results and every report render that record as is;
 // nothing is reconstructed from messages afterwards.
@@ -33,7 +33,7 @@ export interface FailureInit {
   requirementId?: RequirementId;
 }
 
-/** The target broke a requirement: thrown by ok(), fails() and the other expectations of suite/check.ts. */
+/** The target broke a requirement: thrown by ok(), fails() and the other expectations of suite/scenario/check.ts. */
 export class CheckFailure extends Error {
   override readonly name: string = 'CheckFailure';
   readonly init: FailureInit;

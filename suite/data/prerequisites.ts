@@ -1,5 +1,5 @@
 // What a check may need from the run beyond the main key, and the flag that provides each: a check
-// that lacks one is "not run", naming the flag (DESIGN.md). Free of vitest, so that --list can use it
+// that lacks one is "not run", naming the flag. Free of vitest, so that --list can use it
 // outside the scenario workers.
 import type { SuiteConfig } from './config.ts';
 

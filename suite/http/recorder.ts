@@ -4,13 +4,13 @@
 // The creations of the worker are kept too: a failure's reproduction needs the request that made the
 // world or persona its own request names (cleanup deletes it once the run is over).
 import type { Exchange } from '../data/exchange.ts';
+import { creationAmong, isCreation } from '../data/plain-exchange.ts';
 import { runScoped } from '../data/run-scope.ts';
 
 let pending: Exchange[] = [];
 const creations: Exchange[] = [];
 const MAX_CREATIONS = 500;
 runScoped(() => { pending = []; creations.length = 0; });
-const isCreation = (x: Exchange) => (x.operationId === 'createWorld' || x.operationId === 'createPersona') && x.status >= 200 && x.status < 300;
 
 export function record(exchange: Exchange): void {
   pending.push(exchange);
@@ -21,20 +21,7 @@ export function record(exchange: Exchange): void {
 }
 
 /** The latest creation whose answer holds an id that `x`'s path names, with that id. */
-export function creationOf(x: Exchange): { id: string; exchange: Exchange } | undefined {
-  let segments: string[];
-  try {
-    segments = new URL(x.url).pathname.split('/').filter((s) => s.length >= 4).map(decodeURIComponent);
-  } catch {
-    return undefined;
-  }
-  for (let i = creations.length - 1; i >= 0; i--) {
-    const c = creations[i];
-    const id = c !== x ? segments.find((s) => c.responseBody.includes(JSON.stringify(s))) : undefined;
-    if (id) return { id, exchange: c };
-  }
-  return undefined;
-}
+export const creationOf = (x: Exchange) => creationAmong(creations, x);
 export function take(): Exchange[] {
   const out = pending;
   pending = [];

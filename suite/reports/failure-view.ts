@@ -1,21 +1,33 @@
-// A failure as the parts every report shows, in the same order (STYLE.md lesson 4): heading, expected
+// A failure as the parts every report shows, in the same order: heading, expected
 // vs received, the message, the response, the reproduction curl. The terminal (and through it JUnit)
 // lays these parts out as text and the HTML page as elements, so both say the same thing; deciding
 // here what is relevant (which headers, how much body) keeps them from drifting apart.
 import { STATUS_CODES } from 'node:http';
-import { curlOf } from '../data/exchange.ts';
+import { curlOf, type Exchange } from '../data/exchange.ts';
 import type { CheckResult, Outcome } from '../results/results.ts';
-import { safe, shortened } from './text.ts';
+import { recordedLength, safe, shortened } from './text.ts';
 import { shownBody } from './focus.ts';
 
 /** About 1 KB of body: enough to see the error envelope or the offending member, short enough to scan. */
 export const SHOWN_BODY = 1024;
 
-/** A URL or a curl argument longer than this is cut, its length said: the whole request is in results.json. */
+/** A URL longer than this is cut where the response is shown, its length said (the curl keeps it whole). */
 export const SHOWN_VALUE = 300;
 
-/** A curl with every quoted argument (the URL, a body) longer than SHOWN_VALUE cut, its length said. */
-const shortCurl = (curl: string) => curl.replace(/'((?:[^']|'\\'')*)'/g, (whole, arg: string) => (arg.length > SHOWN_VALUE ? `'${shortened(arg, SHOWN_VALUE)}'` : whole));
+/**
+ * The curl of an exchange as a report shows it: whole, so that it pastes (never cut in the middle of
+ * the command); a request the recording could not keep whole (a URL or body over 4 KB) is said in a
+ * shell comment instead, since no curl of it would send the same request.
+ */
+function pasteable(curl: string): string {
+  const cut = [...curl.matchAll(/'((?:[^']|'\\'')*)'/g)].map((m) => recordedLength(m[1])).filter((n): n is number => n !== undefined);
+  if (!cut.length) return curl;
+  const longest = Math.max(...cut).toLocaleString('en-US');
+  return `# not repeatable from here: the request had a part of ${longest} characters, more than a run keeps (results.json has its start)`;
+}
+
+/** The id a request's path names after /worlds/ or /personas/ (what the run made and its cleanup removed). */
+const namedResource = (url: string) => /\/(?:worlds|personas)\/([^/?#]{4,})/.exec(url)?.[1];
 
 /**
  * The response headers a conformance verdict turns on (media type, Retry-After, CORS, Location…);
@@ -45,8 +57,8 @@ export interface FailureView {
   message?: string;
   response?: ResponseView;
   curl?: string;
-  /** Why the curl alone would fail after the run, and the request to send first. */
-  setup?: { note: string; curl: string };
+  /** Why the curl alone would fail after the run, and the request to send first (when the run knows it). */
+  setup?: { note: string; curl?: string };
 }
 
 export interface ViewOptions {
@@ -96,12 +108,21 @@ export function failureView(check: CheckResult, options: ViewOptions = {}): Fail
       body: safe(shownBody(x.responseBody, [f?.title, f?.expected, f?.received, f?.message], SHOWN_BODY)),
     },
     // The curl the run built reads the key from a variable ($API_KEY…); rebuild it the same way when absent.
-    curl: f?.curl !== undefined ? safe(shortCurl(f.curl)) : x ? safe(shortCurl(curlOf(x))) : undefined,
-    setup: f?.setup && {
-      note: `${f.setup.id} was made by the run${options.kept ? '' : ' and soft-deleted at its end (--keep leaves it)'}: make one first, then put its id in place of ${f.setup.id}`,
-      curl: safe(shortCurl(f.setup.curl)),
-    },
+    curl: f?.curl !== undefined ? safe(pasteable(f.curl)) : x ? safe(pasteable(curlOf(x))) : undefined,
+    setup: setupOf(f, x, options),
   };
+}
+
+/** What a reproduction after the run needs first: the creation the run sent, or at least --keep. */
+function setupOf(f: CheckResult['failure'], x: Exchange | undefined, options: ViewOptions): FailureView['setup'] {
+  if (f?.setup) {
+    return {
+      note: `${f.setup.id} was made by the run${options.kept ? '' : ' and soft-deleted at its end (--keep leaves it)'}: make one first, then put its id in place of ${f.setup.id}`,
+      curl: safe(pasteable(f.setup.curl)),
+    };
+  }
+  const named = x && !options.kept ? namedResource(x.url) : undefined;
+  return named ? { note: safe(`what the run made (${named} here) its cleanup soft-deleted: run again with --keep to repeat this request after the run`) } : undefined;
 }
 
 /** What a failure says in one line: its title, or for a per-response row (titled by its requirement) the first problem. */

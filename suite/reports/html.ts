@@ -40,6 +40,7 @@ pre { background: #f6f8fa; padding: .6rem; overflow-x: auto; white-space: pre-wr
 .failure.warn { border-left-color: #f9ab00; } .failure.error { border-left-color: #9334e6; }
 .failure h3 { font-size: 1rem; margin: .3rem 0; } .label { font-weight: 600; }
 .failure, .matrix td { overflow-wrap: anywhere; }
+.matrix td.id { white-space: nowrap; overflow-wrap: normal; }
 .muted { color: #5f6368; }
 .cause { margin: 1rem 0 2rem; } .cause > .also, .cause > details { margin-left: 1.2rem; }
 details > summary { cursor: pointer; font-weight: 600; } ul.folded { list-style: none; padding-left: .5rem; }
@@ -61,7 +62,7 @@ function renderFailureHtml(check: CheckResult, index: number, options: ViewOptio
   } else if (check.failure) {
     parts.push('<p class="muted">Response: none recorded for this check.</p>');
   }
-  if (v.curl) parts.push(`<div class="label">Reproduce with:</div><pre>${v.setup ? `${esc(`# ${v.setup.note}\n${v.setup.curl}`)}\n` : ''}${esc(v.curl)}</pre>`);
+  if (v.curl) parts.push(`<div class="label">Reproduce with:</div><pre>${v.setup ? `${esc(`# ${v.setup.note}\n${v.setup.curl ? `${v.setup.curl}\n` : ''}`)}` : ''}${esc(v.curl)}</pre>`);
   return `<section class="failure ${check.outcome}" id="${checkAnchor(index)}">\n${parts.join('\n')}\n</section>`;
 }
 
@@ -86,13 +87,20 @@ function countsTable(result: RunResult): string {
 }
 
 function matrix(result: RunResult, anchors: Map<string, number>): string {
+  // A reason many requirements share instead of a check (a stopped run, `--only`) is said once, above
+  // the table, not in every row (a stopped run repeated it in 77).
+  const reasonOf = (q: RunResult['requirements'][number]) => (q.checks.length === 1 && !anchors.has(q.checks[0]) ? q.checks[0] : undefined);
+  const counts = new Map<string, number>();
+  for (const q of result.requirements) { const r = reasonOf(q); if (r) counts.set(r, (counts.get(r) ?? 0) + 1); }
+  const shared = new Set([...counts].filter(([, n]) => n >= 3).map(([r]) => r));
+  const notes = [...shared].map((r) => `<p class="muted">${plural(counts.get(r)!, 'requirement')}: ${esc(r)} (— below)</p>`).join('\n');
   const areas = new Map<string, RunResult['requirements']>();
   for (const q of result.requirements) areas.set(q.area, [...(areas.get(q.area) ?? []), q]);
   const rows = [...areas].map(([area, list]) => [
     `<tr class="area"><th colspan="6">${esc(area)}</th></tr>`,
     ...list.map((q) => {
       const item = (id: string) => (anchors.has(id) ? `<li><a href="#${checkAnchor(anchors.get(id)!)}">${esc(id)}</a></li>` : `<li>${esc(id)}</li>`);
-      let checks = q.checks.map(item);
+      let checks = shared.has(reasonOf(q) ?? '') ? ['<li class="muted">—</li>'] : q.checks.map(item);
       if (PER_RESPONSE.includes(q.id)) {
         // A requirement checked on every response has a row per operation: those that broke it are
         // linked, the others folded into one line (forty links a row made the page 14,000 px long).
@@ -102,10 +110,10 @@ function matrix(result: RunResult, anchors: Map<string, number>): string {
         checks = [...broke.map((r) => item(r.id)), ...rows.filter((r) => !r.check).map((r) => item(r.id))];
         if (held.length) checks.push(`<li><details><summary>holds on ${plural(held.length, 'operation')}</summary>${esc(held.join(', '))}</details></li>`);
       }
-      return `<tr id="req-${esc(q.id)}"><td>${esc(q.id)}</td><td>${esc(q.level)}</td><td>${esc(q.title)}</td><td>${badge(q.outcome)}</td><td><q>${esc(q.clause)}</q></td><td><ul class="checks">${checks.join('')}</ul></td></tr>`;
+      return `<tr id="req-${esc(q.id)}"><td class="id">${esc(q.id)}</td><td>${esc(q.level)}</td><td>${esc(q.title)}</td><td>${badge(q.outcome)}</td><td><q>${esc(q.clause)}</q></td><td><ul class="checks">${checks.join('')}</ul></td></tr>`;
     }),
   ].join('\n'));
-  return `<table class="matrix"><tr><th>id</th><th>level</th><th>requirement</th><th>outcome</th><th>clause of SPEC.md</th><th>checks</th></tr>\n${rows.join('\n')}\n</table>`;
+  return `${notes}<table class="matrix"><tr><th>id</th><th>level</th><th>requirement</th><th>outcome</th><th>clause of SPEC.md</th><th>checks</th></tr>\n${rows.join('\n')}\n</table>`;
 }
 
 function coverageTable(result: RunResult): string {

@@ -1,4 +1,4 @@
-// Writes the three report files of a run (DESIGN.md, "Reports"): JUnit XML for CI, JSON for machines,
+// Writes the three report files of a run (docs/conformance.md, "Reports"): JUnit XML for CI, JSON for machines,
 // one HTML page for people. All three are rendered from the same RunResult; the terminal summary is
 // rendered by the caller (terminal.ts) once it knows these paths.
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -43,7 +43,7 @@ export function renderFailure(check: CheckResult, options: TextOptions = {}): st
     body.push(paint('2', 'Response: none recorded for this check'));
   }
   // The curl stays uncoloured so it can be copied as is.
-  if (v.curl) body.push(`${paint('1', 'Reproduce with:')}\n${v.setup ? `  # ${v.setup.note}\n  ${v.setup.curl}\n` : ''}  ${v.curl}`);
+  if (v.curl) body.push(`${paint('1', 'Reproduce with:')}\n${v.setup ? `  # ${v.setup.note}\n${v.setup.curl ? `  ${v.setup.curl}\n` : ''}` : ''}  ${v.curl}`);
   lines.push(indent(body.join('\n'), '  '));
   return lines.join('\n');
 }

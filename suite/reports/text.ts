@@ -31,6 +31,12 @@ export function clip(text: string, limit: number): string {
 /** How a recorded value cut at recording says what it left out (suite/data/exchange.ts cut()). */
 const RECORDED_CUT = /…\((\d+) more bytes\)$/;
 
+/** The whole length of a value the recording cut (URL or body), or undefined when it was kept whole. */
+export function recordedLength(text: string): number | undefined {
+  const m = RECORDED_CUT.exec(text);
+  return m ? m.index + Number(m[1]) : undefined;
+}
+
 /**
  * A value a report shows on one line (a URL, a curl argument): up to `limit` characters, then its
  * whole length, counting what the recording already cut (a 100 KB URL is recorded as 4 KB and a note).

@@ -1,5 +1,5 @@
 // The verdict in one line, shared by the terminal and the HTML page so they never disagree. It follows
-// the exit status the run computed (DESIGN.md: 0 when every MUST holds) and then says how much was
+// the exit status the run computed (0 when every MUST holds) and then says how much was
 // actually verified: "no MUST broken" is weaker than "all MUST hold" when checks did not run or erred.
 import type { Level } from '../../contract/requirements.ts';
 import type { Outcome, RunResult } from '../results/results.ts';

@@ -5,6 +5,7 @@ import { mainKeyLimits, type MainKeyPace } from './main-key-limits.ts';
 import { PER_RESPONSE, REQUIREMENTS, requirement, type Level, type RequirementId } from '../../contract/requirements.ts';
 import type { Failure } from '../data/failure.ts';
 import { curlOf, type Exchange } from '../data/exchange.ts';
+import { creationAmong, isCreation, plainest } from '../data/plain-exchange.ts';
 import type { OpenApiReader } from '../../contract/openapi-reader.ts';
 import { selects, type CheckFilter } from '../data/selection.ts';
 import { applyKnownFailures, covers, type KnownFailure, type KnownFailureReport } from './known-failures.ts';
@@ -140,7 +141,7 @@ export function buildResults(input: {
     else outcome = t.failure?.culprit === 'target' ? broken(levelOf(charged), input.strict) : 'error';
     if (!t.requirementIds.length && !t.failure) {
       outcome = 'error';
-      reason = 'the check names no requirement (write it with check() from suite/check.ts)';
+      reason = 'the check names no requirement (write it with check() from suite/scenario/check.ts)';
     }
     for (const q of t.requirementIds) {
       // A failure breaks the requirements it is charged to; the others of the check were not finished.
@@ -153,6 +154,9 @@ export function buildResults(input: {
     });
   }
 
+  // The generated area's requests are shown only when no plainer one shows the same failure.
+  const generated = new Set([...last.values()].filter((t) => t.area === 'generated').flatMap((t) => t.exchanges));
+  const creations = exchanges.filter(isCreation);
   const today = new Date().toISOString().slice(0, 10);
   const live = (input.knownFailures ?? []).filter((e) => e.expires >= today);
   // Per-response checks, one row per requirement × operation whose responses the check looked at.
@@ -168,10 +172,13 @@ export function buildResults(input: {
       byOp.get(key)!.push(x);
     }
     for (const [operationId, list] of [...byOp].sort(([a], [b]) => a.localeCompare(b))) {
-      // The answer shown is the first whose problems an accepted known failure does not all cover: one
-      // broken field accepted on an operation must not hide another broken on a later answer.
+      // The answer shown is the plainest of those whose problems an accepted known failure does not all
+      // cover (one broken field accepted on an operation must not hide another broken on a later answer).
       const uncovered = (x: Exchange) => x.problems[requirementId]!.some((p) => !live.some((e) => covers(e, requirementId, operationId, p)));
-      const bad = list.find((x) => x.problems[requirementId]?.length && uncovered(x)) ?? list.find((x) => x.problems[requirementId]?.length);
+      const showing = list.filter((x) => x.problems[requirementId]?.length);
+      const open = showing.filter(uncovered);
+      const bad = plainest(open.length ? open : showing, generated, (x) => creationAmong(creations, x)?.exchange);
+      const made = bad && creationAmong(creations, bad);
       const id = `${requirementId} ${operationId}`;
       const outcome = bad ? broken(q.level, input.strict) : 'pass';
       say(requirementId, id, outcome);
@@ -182,6 +189,7 @@ export function buildResults(input: {
         failure: bad ? {
           requirementIds: [requirementId], operationId, title: q.title, message: bad.problems[requirementId]!.join('; '),
           expected: q.title, received: bad.problems[requirementId]!.join('\n'), exchange: bad, curl: curlOf(bad), culprit: 'target',
+          ...(made ? { setup: { id: made.id, curl: curlOf(made.exchange) } } : {}),
         } : undefined,
       });
     }

@@ -24,7 +24,7 @@ declare module 'vitest' {
     failure?: Failure;
     /** Set when a prerequisite is missing: the check is "not run", with the flag that enables it. */
     notRun?: string;
-    /** The exchanges the check made (moved here after each check by suite/run/setup.ts). */
+    /** The exchanges the check made (moved here after each check by suite/scenario/setup.ts). */
     exchanges?: Exchange[];
     /** The check chose to skip: the target lacks an optional feature (the note says which). */
     skipNote?: string;
@@ -112,9 +112,11 @@ function failureRecord(err: unknown, checkIds: RequirementId[], earlier: Exchang
   if (err instanceof chai.AssertionError) {
     const e = err as Error & { expected?: unknown; actual?: unknown; showDiff?: boolean };
     const exchange = lastRecorded();
-    const title = e.message.split('\n')[0];
+    // vitest's own notes ("// Object.is equality") say how it compared, which a reader of a failure need not know.
+    const message = e.message.replace(/[ \t]*\/\/ [\w. ]*equality[ \t]*$/gm, '');
+    const title = message.split('\n')[0];
     return {
-      requirementIds: checkIds, operationId: exchange?.operationId, title, message: e.message,
+      requirementIds: checkIds, operationId: exchange?.operationId, title, message,
       expected: e.showDiff === false || e.expected === undefined ? undefined : asText(e.expected),
       received: e.showDiff === false || e.actual === undefined ? undefined : asText(e.actual),
       exchange, curl: exchange ? curlOf(exchange) : undefined, culprit: 'target',

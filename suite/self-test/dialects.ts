@@ -1,4 +1,4 @@
-// Document dialects, the third family of the self-test (DESIGN.md, "Proving the suite"): the reference
+// Document dialects, the third family of the self-test (docs/self-test.md): the reference
 // with its served /openapi.json rewritten into another LEGAL style that says the same thing (references
 // to components, OpenAPI 3.0, status ranges, renamed operations and parameters, a base path…), its
 // answers unchanged. Each rewrite keeps the document valid and equivalent: it accepts exactly the

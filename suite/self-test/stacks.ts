@@ -1,4 +1,4 @@
-// Stacks, the fourth family of the self-test (DESIGN.md, "Proving the suite"): the reference as real
+// Stacks, the fourth family of the self-test (docs/self-test.md): the reference as real
 // deployments are built and fronted. Behind a real nginx, Apache httpd, lighttpd, HAProxy and Caddy,
 // each with its stock configuration (Debian's packages; an entry whose program is not installed says
 // so in one line and is not run); behind the

@@ -1,5 +1,5 @@
 // The requirement catalogue is well formed. Checks name their requirements by typed ids (an unknown id
-// does not compile: suite/check.ts); that every requirement is verified by some check is shown by the
+// does not compile: suite/scenario/check.ts); that every requirement is verified by some check is shown by the
 // correct runs of the fault matrix (test/conformance/faults.test.ts), from the run's own results.
 import { describe, expect, it } from 'vitest';
 import { AREAS, PER_RESPONSE, REQUIREMENTS } from '../../contract/requirements.ts';

@@ -11,6 +11,7 @@ import { startReference, type RunningReference } from '../../reference/index.ts'
 import { cleanup, describeCleanup } from '../../suite/run/ledger.ts';
 import { conformance } from './run-cli.ts';
 import { brokenEnvelopeFront, type Loopback } from './loopback.ts';
+import { budget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-cleanup-'));
 const KEY = 'mk_test_cleanup_key_000000000001';
@@ -46,7 +47,7 @@ describe('a deployment whose success envelope is broken', () => {
     expect(runId).toBeTruthy();
     expect(await holding(`cf-${runId}`)).toEqual([]);
     expect(r.stdout).toMatch(/cleanup: soft-deleted (\d+) of \1 resources the run created \(\1 found by the run's name in the lists, not in the ledger\); nothing left behind/);
-  }, 90_000);
+  }, budget(90_000));
 });
 
 describe('the counts of a cleanup', () => {
@@ -84,5 +85,5 @@ describe('the counts of a cleanup', () => {
     expect((await api('GET', `/worlds/${someoneElses}`)).status).toBe(200);
     expect((await api('GET', `/worlds/${byNameOnly}`)).status).toBeGreaterThanOrEqual(404);
     expect(existsSync(ledgerFile)).toBe(true);
-  }, 60_000);
+  }, budget(60_000));
 });

@@ -11,6 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { startReference, type RunningReference } from '../../reference/index.ts';
 import { conformance } from './run-cli.ts';
 import { REQUIREMENTS } from '../../contract/requirements.ts';
+import { budget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +22,7 @@ const SECOND = 'mk_test_cli_second_key_0000000001';
 describe('npm run conformance against the embedded reference', () => {
   let run: Awaited<ReturnType<typeof conformance>>;
   const reports = join(dir, 'embedded');
-  beforeAll(async () => { run = await conformance(['--report-dir', reports]); }, 120_000);
+  beforeAll(async () => { run = await conformance(['--report-dir', reports]); }, budget(120_000));
 
   it('passes with no MUST failure and no SHOULD warning', () => {
     expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(0);
@@ -79,7 +80,7 @@ describe('npm run conformance against a deployment given by --base-url', () => {
     expect(run.stdout + run.stderr).not.toContain(KEY);
     expect(run.stdout + run.stderr).not.toContain(SECOND);
     expect(readFileSync(join(dir, 'external', 'results.json'), 'utf8')).not.toContain(KEY);
-  }, 120_000);
+  }, budget(120_000));
 
   it('cleans up after Ctrl-C and exits 2', async () => {
     let sent = false;
@@ -105,7 +106,7 @@ describe('npm run conformance against a deployment given by --base-url', () => {
     expect(junit).toMatch(/<testcase name="\[run\] the run ran to its end"[^>]*>\s*<failure message="the run stopped before its end: interrupted \(SIGINT\)/);
     const names = [...junit.matchAll(/<testcase name="([^"]*)" classname="([^"]*)"/g)].map((m) => `${m[2]} ${m[1]}`);
     expect(new Set(names).size).toBe(names.length);
-  }, 120_000);
+  }, budget(120_000));
 
   it('still cleans up everything when Ctrl-C is pressed twice, and says what is left', async () => {
     let sent = 0;
@@ -119,7 +120,7 @@ describe('npm run conformance against a deployment given by --base-url', () => {
     expect(run.stdout).toMatch(/still cleaning up|cleanup: soft-deleted/);
     expect(await live('worlds')).toEqual([]);
     expect(readdirSync(join(dir, 'twice')).filter((f) => f.startsWith('.created-'))).toEqual([]);
-  }, 120_000);
+  }, budget(120_000));
 
   it('given two keys of one tenant, names the key of each request in the curls and says both readings', async () => {
     const sameTenant = await startReference({ keys: [
@@ -135,7 +136,7 @@ describe('npm run conformance against a deployment given by --base-url', () => {
     } finally {
       await sameTenant.close();
     }
-  }, 120_000);
+  }, budget(120_000));
 
   it('removes what a ledger lists with --cleanup, then the ledger itself', async () => {
     const created = await request(`${server.url}/worlds`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ definition: { identity: { name: 'left behind' } }, entities: [] }) });
@@ -147,7 +148,7 @@ describe('npm run conformance against a deployment given by --base-url', () => {
     expect(run.stdout).toMatch(/soft-deleted 1 of 1/);
     expect((await live('worlds')).map((w) => w.id)).not.toContain(worldId);
     expect(existsSync(ledger)).toBe(false);
-  }, 60_000);
+  }, budget(60_000));
 });
 
 describe('a run that cannot start', () => {
@@ -179,7 +180,7 @@ describe('a run that cannot start', () => {
     } finally {
       silent.close();
     }
-  }, 90_000);
+  }, budget(90_000));
 
   it('refuses a live key without --allow-live, without printing it', async () => {
     const run = await conformance(['--base-url', 'http://127.0.0.1:9', '--api-key', 'mk_live_secret_value_123']);
@@ -188,13 +189,29 @@ describe('a run that cannot start', () => {
     expect(run.stderr).not.toContain('secret_value_123');
   });
 
+  it('leaves a junit.xml naming the cause when the known-failures file has a typo', async () => {
+    const reports = join(dir, 'bad-known');
+    const file = join(dir, 'known-failures.yaml');
+    writeFileSync(file, '- id: PROG-3\n  reason: tracked\n  expiress: 2027-12-31\n');
+    const run = await conformance(['--known-failures', file, '--report-dir', reports]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/unknown member 'expiress'/)]);
+    expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toMatch(/<failure message="the run did not start: --known-failures .*unknown member &apos;expiress&apos;/);
+  });
+
+  it('offers the option a mistyped flag meant', async () => {
+    const run = await conformance(['--report-dri', 'x']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe("conformance: Unknown option '--report-dri': did you mean --report-dir? (see --help)");
+  });
+
   it('refuses an unknown flag, a bad value and a bad environment twin', async () => {
     for (const [args, env] of [[['--bogus'], {}], [['--only', 'nowhere'], {}], [[], { CONFORMANCE_TIMEOUT_MS: 'soon' }]] as const) {
       const run = await conformance([...args], { env: { ...env } });
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
     }
-  }, 90_000);
+  }, budget(90_000));
 
   it('lists every option with its environment twin in --help', async () => {
     const run = await conformance(['--help']);

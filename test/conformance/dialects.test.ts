@@ -1,4 +1,4 @@
-// Proving the suite, a third way (DESIGN.md): every document dialect of suite/self-test/dialects.ts (the
+// Proving the suite, a third way (docs/self-test.md): every document dialect of suite/self-test/dialects.ts (the
 // reference with its served /openapi.json rewritten into another legal style, answers unchanged) must
 // pass the suite under --strict, and every control must fail on the requirement it names, without a
 // request reaching the canary file or the tripwire server. Before that, each rewritten document is
@@ -20,6 +20,7 @@ import { FRAMEWORK_DOCUMENTS } from '../../suite/self-test/frameworks.ts';
 import { rewriteDocument, runDialects, startTripwire, type DialectMatrixResult, type Tripwire } from '../../suite/self-test/dialect-matrix.ts';
 import { eachSchema, pointerToken, rootSchemas } from '../../suite/self-test/document.ts';
 import { isObject, type Json } from '../../suite/self-test/hooks.ts';
+import { budget } from '../budget.ts';
 
 // Documents as frameworks generate them (suite/self-test/frameworks.ts) run here with the dialects.
 const ALL = [...DIALECTS, ...FRAMEWORK_DOCUMENTS];
@@ -222,7 +223,7 @@ beforeAll(async () => {
   // that never ends adds its deadline, and a loaded machine (the fault matrix beside it) several times that.
   // The framework documents run in the stacks family (test/conformance/stacks.test.ts), not here.
   matrix = await runDialects({ workDir: dir, dialects: [...DIALECTS, TOKEN_SENT] });
-}, 900_000);
+}, budget(900_000));
 afterAll(async () => {
   await target?.close();
   await tripwire?.close();

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { REQUIREMENTS } from '../../contract/requirements.ts';
 import { FAULTS } from '../../suite/self-test/faults.ts';
 import { faultShards, homeShard, runMatrix, type MatrixResult } from '../../suite/self-test/matrix.ts';
+import { budget } from '../budget.ts';
 
 export const SHARDS = 2;
 
@@ -22,7 +23,7 @@ export function faultShard(index: number, { cleanRuns }: { cleanRuns: boolean })
   const dir = mkdtempSync(join(tmpdir(), `conformance-faults-${index + 1}-`));
   let matrix: MatrixResult;
   // About two minutes a shard alone on two quiet cores; a loaded machine may take several times that.
-  beforeAll(async () => { matrix = await runMatrix({ workDir: dir, faults, skipCleanRuns: !cleanRuns }); }, 1_800_000);
+  beforeAll(async () => { matrix = await runMatrix({ workDir: dir, faults, skipCleanRuns: !cleanRuns }); }, budget(1_800_000));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const verdict = (id: string) => matrix.faults.find((v) => v.id === id)!;
 

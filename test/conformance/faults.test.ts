@@ -1,4 +1,4 @@
-// Proving the suite (DESIGN.md): every faulty deployment of the catalogue (suite/self-test/faults.ts)
+// Proving the suite (docs/self-test.md): every faulty deployment of the catalogue (suite/self-test/faults.ts)
 // must make the suite fail on a requirement that names its fault, and the correct deployment must
 // pass, directly and through a pass-through proxy, with the same verdict for every check. The matrix
 // runs in two shards side by side (test/conformance/fault-shard.ts): this file checks the catalogue,

@@ -13,6 +13,7 @@ import { FAULTS } from '../../suite/self-test/faults.ts';
 import { memberOf, parseKnownFailures } from '../../suite/results/known-failures.ts';
 import { selectionOf, selects } from '../../suite/data/selection.ts';
 import { conformance } from './run-cli.ts';
+import { budget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-gate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -107,14 +108,14 @@ describe('a run gated by --known-failures, against a deployment that loses phase
     // Only the two checks named ran: the other checks of the area were not registered.
     expect(run.stdout.match(/^ {2}[✓✗⚠○] progression:/gm)).toHaveLength(2);
     expect(run.junit).toMatch(/<testcase name="\[PROG-3\][^"]*"[^>]*>\s*<skipped message="known failure of PROG-3, accepted until 2099-01-31: history comes in release 2"/);
-  }, 90_000);
+  }, budget(90_000));
 
   it('fails once the entry has expired, saying so', async () => {
     const run = await gated('expired', '- id: PROG-3\n  reason: history comes in release 2\n  expires: 2020-01-31\n');
     expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(1);
     expect(run.stdout).toContain('PROG-3 expired on 2020-01-31 and fails the run again');
     expect(run.stdout).toMatch(/FAIL: 1 MUST requirement broken/);
-  }, 90_000);
+  }, budget(90_000));
 });
 
 describe('known failures at the grain of one failure, against a deployment that drops engineVersion', () => {
@@ -138,13 +139,13 @@ describe('known failures at the grain of one failure, against a deployment that 
     expect(run.stdout).toContain('CONTRACT-1 on getWorld at /result/world/engineVersion accepted until 2027-12-31');
     // PROG-3 is not selected (--only WORLD-5): not verified, nothing to say.
     expect(run.stdout).toMatch(/○ PROG-3 not verified by this run/);
-  }, 90_000);
+  }, budget(90_000));
 
   it('still fails on the contract when the entries accept another member', async () => {
     const run = await gated('other-member', accept('WORLD-5') + accept('CONTRACT-1', '  operation: getWorld\n  member: result.world.name\n') + field('CONTRACT-2', 'getWorld'));
     expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(1);
     expect(run.stdout).toMatch(/✗ \[CONTRACT-1\][^\n]*\(getWorld\)/);
-  }, 90_000);
+  }, budget(90_000));
 });
 
 describe('--list', () => {
@@ -164,5 +165,5 @@ describe('--list', () => {
     expect(run.stdout).toMatch(/needs --second-key \(5\):\n(.*\[ISO-\d\].*\n){5}/);
     expect(run.stdout).toMatch(/needs --origin-key and --allowed-origin \(3\):/);
     expect(run.stdout).toMatch(/Not selected \(--only\): \d+ requirements/);
-  }, 60_000);
+  }, budget(60_000));
 });

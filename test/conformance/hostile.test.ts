@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { conformance } from './run-cli.ts';
 import { formsOf } from '../../suite/data/redact.ts';
+import { budget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-hostile-'));
 const KEY = 'mk_test_hostile_key_0123456789abcdef';
@@ -67,7 +68,7 @@ describe('the preflight of a hostile target', () => {
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/openapi\.json answered but did not finish: no complete answer within 1000 ms/);
-  }, 60_000);
+  }, budget(60_000));
 
   it('says what it saw when /openapi.json is not a document, and goes on to fail OAS-1', async () => {
     const url = await hostileDocument('{}');
@@ -77,7 +78,7 @@ describe('the preflight of a hostile target', () => {
     expect(run.stdout).not.toContain('[object Object]');
     const results = JSON.parse(readFileSync(join(dir, 'nodoc', 'results.json'), 'utf8'));
     expect(results.requirements.find((q: any) => q.id === 'OAS-1').outcome).toBe('fail');
-  }, 60_000);
+  }, budget(60_000));
 });
 
 describe('a hostile target', () => {
@@ -95,7 +96,7 @@ describe('a hostile target', () => {
     expect(run.stdout).toMatch(/the lists could not be read \(GET \/worlds: no answer in time\): records the ledger missed may remain/);
     expect(run.reports).toEqual(expect.arrayContaining(['junit.xml', 'results.json', 'report.html']));
     expect(run.stdout).toMatch(/INCOMPLETE: the run stopped before its end \(deadline/);
-  }, 60_000);
+  }, budget(60_000));
 
   it('silent after the preflight: the run ends near its deadline, with reports, exit 2', async () => {
     const url = await hostile(() => undefined);
@@ -106,7 +107,7 @@ describe('a hostile target', () => {
     const results = JSON.parse(readFileSync(join(dir, 'silent', 'results.json'), 'utf8'));
     // Nothing was answered: no per-response requirement may read "pass".
     for (const id of ['ENV-1', 'ENV-2', 'ENV-3', 'CONTRACT-1', 'CONTRACT-2']) expect(results.requirements.find((q: any) => q.id === id).outcome, id).not.toBe('pass');
-  }, 60_000);
+  }, budget(60_000));
 
   it('that cuts every body: failures of the target (exit 1), not of the suite', async () => {
     const url = await hostile((_req, res) => {
@@ -120,7 +121,7 @@ describe('a hostile target', () => {
     const results = JSON.parse(readFileSync(join(dir, 'cut', 'results.json'), 'utf8'));
     expect(results.checks.filter((c: any) => c.outcome === 'error').map((c: any) => c.id)).toEqual([]);
     expect(results.requirements.find((q: any) => q.id === 'WORLD-1').outcome).toBe('fail');
-  }, 60_000);
+  }, budget(60_000));
 
   it('that answers every request with 1 MB of empty objects: not parsed, failures of the target that say why (exit 1)', async () => {
     // 1 MB of `{}` is 350,000 objects: about 21 MB of heap each time, were it parsed (suite/http/answer-weight.ts).
@@ -134,7 +135,7 @@ describe('a hostile target', () => {
     expect(messages.filter((m: string) => /would take about 2\d\.\d+ MB of memory once parsed, over the 8 MB --max-body-mb allows/.test(m)).length, messages.slice(0, 3).join('\n')).toBeGreaterThan(0);
     // It came whole: not "no complete answer".
     expect(messages.filter((m: string) => /would take about/.test(m) && /no complete answer/.test(m))).toEqual([]);
-  }, 120_000);
+  }, budget(120_000));
 
   it('that echoes the key in every encoding: it appears in no output and no report', async () => {
     // The suite's own list and the encodings written out here, so that the test does not rest on the code it checks.
@@ -174,7 +175,7 @@ describe('a hostile target', () => {
     // "user:<key>" encoded: the key's bytes sit at another offset of the base64 text.
     const basic = Buffer.from(`user:${KEY}`).toString('base64');
     for (const text of texts) expect(text).not.toContain(basic.slice(8, 40));
-  }, 60_000);
+  }, budget(60_000));
 });
 
 /** The text with every escape a key could hide behind decoded (twice, for double encodings), and hex runs read as bytes. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { FAULTS } from '../../suite/self-test/faults.ts';
 import { runMatrix } from '../../suite/self-test/matrix.ts';
 import { keptThreadStarts } from '../../suite/run/kept-thread.ts';
+import { budget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-kept-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,5 +28,5 @@ describe('runs of a matrix in one kept scenario thread', () => {
       { id: 'auth-key-truncated-accepted', caught: true, error: undefined, failed: ['AUTH-2'] },
     ]);
     expect(keptThreadStarts() - before, 'threads started for three runs').toBe(1);
-  }, 300_000);
+  }, budget(300_000));
 });

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { startReference, type RunningReference } from '../../reference/index.ts';
 import { conformance } from './run-cli.ts';
 import { front, httpProxy, hugeBodyServer, privateCa, tlsFront, type Loopback, type PrivateCa } from './loopback.ts';
+import { budget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-network-'));
 const KEY = 'mk_test_network_key_000000000001';
@@ -48,7 +49,7 @@ describe('a keep-alive connection closed by the target as a request goes out', (
       expect(r.stdout).toMatch(/nothing left behind/);
     }
     process.stdout.write(`  requests the late-closing front dropped as it closed: ${late.count.dropped}\n`);
-  }, 120_000);
+  }, budget(120_000));
 
   it('is sent again on a new connection, every time: a front that drops every request on a reused connection still passes', async () => {
     const dropping = keep(await front(reference.url, { dropOnReuse: true }));
@@ -56,7 +57,7 @@ describe('a keep-alive connection closed by the target as a request goes out', (
     expect(r.code, r.stdout.slice(-2500)).toBe(0);
     // The run did meet stale connections (each one a request the front never answered).
     expect(dropping.count.dropped).toBeGreaterThan(0);
-  }, 60_000);
+  }, budget(60_000));
 });
 
 describe('behind a proxy', () => {
@@ -70,7 +71,7 @@ describe('behind a proxy', () => {
     expect(proxy.count.forwarded).toBeGreaterThan(10);
     expect(proxy.count.forwarded).toBe(target.count.requests);
     expect(proxy.count.tunnels).toBe(0);
-  }, 60_000);
+  }, budget(60_000));
 
   it('tunnels through HTTPS_PROXY (CONNECT) to an https host with a private CA given in NODE_EXTRA_CA_CERTS', async () => {
     const tls = keep(await tlsFront(reference.url, ca));
@@ -82,16 +83,16 @@ describe('behind a proxy', () => {
     expect(proxy.count.tunnels).toBeGreaterThan(0);
     expect(proxy.count.forwarded).toBe(0);
     expect(tls.count.requests).toBeGreaterThan(10);
-  }, 60_000);
+  }, budget(60_000));
 
   it('goes direct to the hosts NO_PROXY names', async () => {
     const proxy = keep(await httpProxy({}));
     // A name in NO_PROXY is looked up here, not handed to the proxy.
-    const r = await conformance(['--base-url', 'http://staging.invalid:9', '--api-key', KEY], { env: { ...NO_PROXY_ENV, HTTP_PROXY: proxy.url, NO_PROXY: '.invalid' } });
+    const r = await conformance(['--base-url', 'http://staging.invalid:9', '--api-key', KEY, '--report-dir', join(dir, 'unresolvable')], { env: { ...NO_PROXY_ENV, HTTP_PROXY: proxy.url, NO_PROXY: '.invalid' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cannot reach http:\/\/staging\.invalid:9: (ENOTFOUND|EAI_AGAIN)/);
     expect(proxy.count.requests).toBe(0);
-  }, 60_000);
+  }, budget(60_000));
 });
 
 describe('TLS with a private CA', () => {
@@ -105,7 +106,7 @@ describe('TLS with a private CA', () => {
     expect(r.stderr).toMatch(/NODE_EXTRA_CA_CERTS=/);
     // This machine is never reached through the proxy.
     expect(proxy.count.requests).toBe(0);
-  }, 60_000);
+  }, budget(60_000));
 });
 
 describe('an answer larger than --max-body-mb', () => {
@@ -127,5 +128,5 @@ describe('an answer larger than --max-body-mb', () => {
     // (docs/benchmarks.md, "Memory"); one answer read whole would be 2 GiB.
     expect(peak.size).toBeGreaterThan(0);
     expect(total).toBeLessThan(600);
-  }, 90_000);
+  }, budget(90_000));
 });

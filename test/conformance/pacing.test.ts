@@ -14,6 +14,7 @@ import { Client } from '../../suite/http/client.ts';
 import { loadDocuments, bundledContract } from '../../suite/checks/documents.ts';
 import { lanesOf } from '../../suite/run/vitest.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
+import { budget as timeBudget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-pacing-'));
 let target: Target;
@@ -97,5 +98,5 @@ describe('one pacer per key', () => {
     // Paced at 900 a minute, 90% of a plan of 1,000: at most 50 in any 3 seconds.
     expect(fullestWindow(main, 3_000)).toBeLessThanOrEqual(budget(rpm, 3_000));
     expect((seen.get(target.extraKeys.rateLimitKey!) ?? []).length, 'the rate-limit lane ran (its key was used)').toBeGreaterThan(0);
-  }, 180_000);
+  }, timeBudget(180_000));
 });

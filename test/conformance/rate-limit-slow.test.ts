@@ -13,6 +13,7 @@ import { resolveTarget, type Target } from '../../suite/run/target.ts';
 import { createSession } from '../../suite/run/session.ts';
 import { startFaultProxy, type FaultProxy } from '../../suite/self-test/proxy.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
+import { budget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-slow-link-'));
 let target: Target;
@@ -57,7 +58,7 @@ describe('the rate-limit area across a link slower than the plan', () => {
     expect(why).toMatch(/suite: sent \d+ requests in .* too slowly to tell: a limit of 100 a window may accept \d+ in that time/);
     expect(result.requirements.filter((q) => q.outcome === 'fail')).toEqual([]);
     expect(result.exitCode).toBe(2);
-  }, 120_000);
+  }, budget(120_000));
 });
 
 describe('the rate-limit area with a custom (enterprise) plan, or none named', () => {
@@ -66,11 +67,11 @@ describe('the rate-limit area with a custom (enterprise) plan, or none named', (
     expect(outcomes).toMatchObject({ 'RATE-1': 'not-run', 'RATE-2': 'not-run', 'RATE-3': 'not-run', 'RATE-4': 'skip', 'RATE-5': 'not-run', 'RATE-7': 'not-run' });
     expect(why).toMatch(/the key's limit is custom \(enterprise\) and may be higher; name its fixed plan with --rate-limit-plan/);
     expect(result.requirements.filter((q) => q.outcome === 'fail')).toEqual([]);
-  }, 120_000);
+  }, budget(120_000));
 
   it("with no plan named, RATE-4 is not run for want of --rate-limit-plan, and the others judge the 429s", async () => {
     const { result, outcomes } = await rateArea(target.baseUrl, undefined);
     expect(outcomes).toMatchObject({ 'RATE-1': 'pass', 'RATE-2': 'pass', 'RATE-3': 'pass', 'RATE-4': 'not-run', 'RATE-5': 'pass', 'RATE-7': 'pass' });
     expect(result.checks.find((c) => c.requirementIds.includes('RATE-4'))?.reason).toMatch(/--rate-limit-plan/);
-  }, 120_000);
+  }, budget(120_000));
 });

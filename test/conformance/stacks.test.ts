@@ -1,4 +1,4 @@
-// Proving the suite, a fourth way (DESIGN.md, "Proving the suite"): the reference as real deployments
+// Proving the suite, a fourth way (docs/self-test.md): the reference as real deployments
 // front it. Every stack of suite/self-test/stacks.ts must pass the suite under --strict (behind a real
 // nginx, Apache httpd, lighttpd, HAProxy and Caddy with their stock configurations, behind the refusals
 // of common HTTP servers, under several seeds), each refusal must have happened at least once, and every
@@ -16,6 +16,7 @@ import { apacheConfig } from '../../suite/self-test/apache.ts';
 import { lighttpdConfig } from '../../suite/self-test/lighttpd.ts';
 import { haproxyConfig } from '../../suite/self-test/haproxy.ts';
 import { caddyConfig } from '../../suite/self-test/caddy.ts';
+import { budget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-stacks-'));
 let matrix: DialectMatrixResult;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   matrix = await runDialects({ workDir: dir, dialects: [MISSING, ...STACKS], print: (line) => printed.push(line) });
   table = renderDialects(matrix, { entry: 'stack', plural: 'stacks', by: 'what it stands for' });
   process.stdout.write(`${printed.join('\n')}\n${table}\n`);
-}, 900_000);
+}, budget(900_000));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const verdict = (id: string) => matrix.dialects.find((v) => v.id === id)!;

@@ -9,6 +9,7 @@ import { transport } from '../../suite/http/transport.ts';
 import { proxyFor } from '../../suite/http/proxy.ts';
 import { whyFailed } from '../../suite/http/why.ts';
 import { cutAnswers, GATHER_BYTES } from '../../suite/http/cut-answers.ts';
+import { budget } from '../budget.ts';
 
 const servers: Server[] = [];
 afterAll(async () => { await Promise.all(servers.map((s) => new Promise((r) => { s.closeAllConnections(); s.close(r); }))); });
@@ -125,7 +126,7 @@ describe('a front closing each connection 3 ms after its answer', () => {
     // POST and PATCH, alone on their connections, were never dropped, so never sent twice.
     for (const method of METHODS) expect(front.answered.get(method), method).toBe(30);
     process.stdout.write(`  requests the late-closing front dropped as it closed: ${front.dropped()}\n`);
-  }, 60_000);
+  }, budget(60_000));
 
   it('sends HEAD and OPTIONS again when a stale connection lost them, as GET', async () => {
     const s = await onceAConnection();
@@ -164,7 +165,7 @@ describe('the size cap', () => {
       const expected = cut === cutsNeeded
         ? { collections: start.collections + 1, gathered: 0 }
         : { collections: start.collections, gathered: start.gathered + cut * cap };
-      await vi.waitFor(() => expect(cutAnswers(), `after cut ${cut} of ${cutsNeeded}`).toEqual(expected), { timeout: 5_000, interval: 10 });
+      await vi.waitFor(() => expect(cutAnswers(), `after cut ${cut} of ${cutsNeeded}`).toEqual(expected), { timeout: budget(5_000), interval: 10 });
     }
     expect(cutAnswers().gathered).toBe(0);
     // A whole answer under the cap is not a cut: nothing gathers.

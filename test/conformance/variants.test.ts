@@ -1,4 +1,4 @@
-// Proving the suite, the other way (DESIGN.md): every legal variant of suite/self-test/variants.ts (the
+// Proving the suite, the other way (docs/self-test.md): every legal variant of suite/self-test/variants.ts (the
 // reference with one different choice where SPEC.md is silent) must pass the suite under --strict,
 // failing and warning on nothing but the SHOULDs it names, and its choice must show in the run. One
 // embedded reference for all runs; each variant runs only the areas its choice concerns. The
@@ -14,6 +14,7 @@ import { VARIANTS, type Variant } from '../../suite/self-test/variants.ts';
 import { runVariants, type VariantMatrixResult } from '../../suite/self-test/matrix.ts';
 import { startFaultProxy, type FaultProxy } from '../../suite/self-test/proxy.ts';
 import { applied } from '../../suite/self-test/hooks.ts';
+import { budget } from '../budget.ts';
 
 /** Not legal: creating a world answers its result unwrapped (ENV-1, a MUST). It must not pass. */
 const ILLEGAL: Variant = {
@@ -28,7 +29,7 @@ const ILLEGAL: Variant = {
 const dir = mkdtempSync(join(tmpdir(), 'conformance-variants-'));
 let matrix: VariantMatrixResult;
 // About a minute alone on two cores; a loaded machine (the fault matrix beside it) may take several times that.
-beforeAll(async () => { matrix = await runVariants({ workDir: dir, variants: [...VARIANTS, ILLEGAL] }); }, 900_000);
+beforeAll(async () => { matrix = await runVariants({ workDir: dir, variants: [...VARIANTS, ILLEGAL] }); }, budget(900_000));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const verdict = (id: string) => matrix.variants.find((v) => v.id === id)!;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { conformance } from './run-cli.ts';
 import { htmlServer, type Loopback } from './loopback.ts';
+import { budget } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-verdict-'));
 const KEY = 'mk_test_verdict_key_000000000001';
@@ -27,7 +28,7 @@ describe('a target that does not answer like the service', () => {
     expect(r.stderr).toMatch(/does not answer like the Simulation Service, so nothing was checked: GET \/openapi\.json answered 200, text\/html.*"<!doctype html>/);
     expect(r.stdout).toBe('');
     expect(html.count.requests).toBe(2);
-  }, 60_000);
+  }, budget(60_000));
 
   it('a server redirecting everything: one line naming where it redirects, exit 2', async () => {
     const server = createServer((req, res) => { res.writeHead(301, { location: `https://staging.example${req.url}` }).end(); });
@@ -38,7 +39,7 @@ describe('a target that does not answer like the service', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('answered 301 redirecting to https://staging.example/openapi.json (not followed');
     expect(r.stderr).toContain('answered 301 redirecting to https://staging.example/worlds?limit=1');
-  }, 60_000);
+  }, budget(60_000));
 });
 
 describe('a run that verified no MUST requirement', () => {
@@ -47,5 +48,5 @@ describe('a run that verified no MUST requirement', () => {
     expect(r.code, r.stdout.slice(-2000) + r.stderr).toBe(2);
     const last = r.stdout.trim().split('\n').at(-1);
     expect(last).toMatch(/^NOTHING VERIFIED: no MUST requirement was checked, so this is no pass \(areas run: generated; their MUST checks did not verify: needs --generated above 0 \(\d checks?\)\); no verdict \(exit 2\)/);
-  }, 90_000);
+  }, budget(90_000));
 });

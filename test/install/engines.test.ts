@@ -32,6 +32,11 @@ describe('the Node versions the project declares', () => {
     expect(refusing.map((p) => `${p.name} wants node ${p.node}`), `the project declares node ${declared}`).toEqual([]);
   });
 
+  it('are the LTS lines the project runs on: 20 from 20.19, 22 from 22.13, 24 and later', () => {
+    for (const v of ['20.19.0', '22.13.0', '24.0.0', '24.11.1']) expect(semver.satisfies(v, declared), `${v} against ${declared}`).toBe(true);
+    for (const v of ['20.18.0', '21.7.0', '22.12.0', '23.11.0']) expect(semver.satisfies(v, declared), `${v} against ${declared}`).toBe(false);
+  });
+
   it('hold the Node that runs the tests, which every installed dependency accepts', () => {
     expect(semver.satisfies(process.version, declared), `${process.version} against ${declared}`).toBe(true);
     const refusing = installed.filter((p) => p.node && !semver.satisfies(process.version, p.node));

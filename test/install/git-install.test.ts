@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from '../budget.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The scripts that make npm prepare a git dependency (pacote's git fetcher) before packing it. */
@@ -27,7 +28,7 @@ const PREPARING_SCRIPTS = ['preinstall', 'install', 'postinstall', 'build', 'pre
 interface Run { code: number; stdout: string; stderr: string }
 function run(file: string, args: string[], cwd: string): Promise<Run> {
   return new Promise((done) => {
-    execFile(file, args, { cwd, timeout: 600_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } }, (err, stdout, stderr) =>
+    execFile(file, args, { cwd, timeout: budget(600_000), maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } }, (err, stdout, stderr) =>
       done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
   });
 }
@@ -52,7 +53,7 @@ beforeAll(async () => {
   const cloned = await run('git', ['clone', '--quiet', ROOT, clone], dir);
   expect(cloned.code, cloned.stderr).toBe(0);
   installed = await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', url], dir);
-}, 900_000);
+}, budget(900_000));
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -75,7 +76,7 @@ describe('simulation-conformance installed from a repository URL', () => {
     const list = await run(bin, ['conformance', '--list'], dir);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toMatch(/\[AUTH-1\]/);
-  }, 120_000);
+  }, budget(120_000));
 
   it('is the package `npm pack` makes (the one pack.test.ts installs locally and runs)', async () => {
     const packed = await run('npm', ['pack', '--dry-run', '--json'], clone);
@@ -83,5 +84,5 @@ describe('simulation-conformance installed from a repository URL', () => {
     const files = (JSON.parse(packed.stdout)[0].files as Array<{ path: string }>).map((f) => f.path).sort();
     expect(files).toContain('bin/simulation-conformance.js');
     expect(filesUnder(installedPackage)).toEqual(files);
-  }, 120_000);
+  }, budget(120_000));
 });

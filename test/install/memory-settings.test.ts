@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { watchTree } from '../tree-rss.ts';
+import { budget } from '../budget.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'memory-settings-'));
@@ -20,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function listRun(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
   const { MIMALLOC_ARENA_EAGER_COMMIT: _, ...rest } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/simulation-conformance.js', 'conformance', '--list', '--no-color', '--report-dir', dir], { cwd: ROOT, env: { ...rest, ...env, MIMALLOC_VERBOSE: '1' }, timeout: 60_000 },
+    execFile(process.execPath, ['bin/simulation-conformance.js', 'conformance', '--list', '--no-color', '--report-dir', dir], { cwd: ROOT, env: { ...rest, ...env, MIMALLOC_VERBOSE: '1' }, timeout: budget(60_000) },
       (err, _stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stderr }));
   });
 }

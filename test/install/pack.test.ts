@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type RunningReference } from '../../reference/index.ts';
+import { budget } from '../budget.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KEY = 'mk_test_pack_main_key_00000000001';
@@ -23,7 +24,7 @@ const KEY = 'mk_test_pack_main_key_00000000001';
 interface Run { code: number; stdout: string; stderr: string }
 function run(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((done) => {
-    execFile(file, args, { cwd, timeout: 120_000, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', ...env } }, (err, stdout, stderr) =>
+    execFile(file, args, { cwd, timeout: budget(120_000), maxBuffer: 32 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', ...env } }, (err, stdout, stderr) =>
       done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
   });
 }
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const installed = await run('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], app);
   expect(installed.code, installed.stderr).toBe(0);
   server = await startReference({ keys: [{ key: KEY, tenantId: 'pack', plan: 'enterprise', rpm: 1_000_000 }] });
-}, 180_000);
+}, budget(180_000));
 
 afterAll(async () => {
   await server?.close();
@@ -70,7 +71,7 @@ describe('the installed simulation-conformance', () => {
       expect(r.stderr.trim().split('\n'), state).toHaveLength(1);
       expect(r.stderr, state).toMatch(/--db needs the optional package better-sqlite3, which is not installed here/);
     }
-  }, 60_000);
+  }, budget(60_000));
 
   it('names its commands, and each answers --help', async () => {
     const top = await run(bin, ['--help'], app);
@@ -81,7 +82,7 @@ describe('the installed simulation-conformance', () => {
       expect(help.code, help.stderr).toBe(0);
       expect(help.stdout).toContain(`Usage: simulation-conformance ${command}`);
     }
-  }, 60_000);
+  }, budget(60_000));
 
   it('checks a deployment given by --base-url and writes its reports', async () => {
     const reports = join(app, 'reports');
@@ -93,7 +94,7 @@ describe('the installed simulation-conformance', () => {
     expect(junit).toContain('[AUTH-1]');
     // The package's folder stays as installed: vitest writes no cache beside the scenarios.
     expect(existsSync(join(app, 'node_modules', 'simulation-conformance', 'node_modules', '.vite'))).toBe(false);
-  }, 120_000);
+  }, budget(120_000));
 
   it('loads the embedded reference on the Node runner', async () => {
     // Latency bounds out of reach: this proves the installed runner works, not this machine's speed
@@ -102,5 +103,5 @@ describe('the installed simulation-conformance', () => {
     expect(r.code, r.stdout.slice(-2000) + r.stderr).toBe(0);
     expect(r.stdout).toContain('verdict: PASS');
     expect(existsSync(join(app, 'reports', 'load-free.json'))).toBe(true);
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -10,6 +10,7 @@ import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { wantsColor } from '../../cli/common/color.ts';
+import { budget } from '../budget.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -53,13 +54,13 @@ describe('a run that cannot write its reports', () => {
     const file = join(dir, 'a-file');
     writeFileSync(file, '');
     const r = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-      execFile(process.execPath, ['bin/simulation-conformance.js', 'conformance', '--report-dir', join(file, 'reports')], { cwd: ROOT, timeout: 60_000 },
+      execFile(process.execPath, ['bin/simulation-conformance.js', 'conformance', '--report-dir', join(file, 'reports')], { cwd: ROOT, timeout: budget(60_000) },
         (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
     });
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^conformance: --report-dir .*a-file\/reports: cannot write reports there \(a file is in the way, ENOTDIR\)$/)]);
-  }, 60_000);
+  }, budget(60_000));
 });
 
 describe('colour', () => {

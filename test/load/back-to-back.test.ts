@@ -13,6 +13,7 @@ import { startReference, type RunningReference } from '../../reference/index.ts'
 import { awaitOwnWindow, awaitSpentWindow, keyId, lastUse } from '../../load/fresh-window.ts';
 import { main } from '../../cli/load.ts';
 import type { LoadSummary } from '../../load/model/summary.ts';
+import { budget } from '../budget.ts';
 
 const reports = mkdtempSync(join(tmpdir(), 'load-b2b-'));
 const KEY = 'mk_test_back_to_back_free_00001';
@@ -60,7 +61,7 @@ describe('two load runs of one key, back to back', () => {
     if (last + WINDOW_MS > startedAt + 200) {
       expect(second.stderr).toMatch(/the previous run of this key \(.*load-free\.json\) sent its last request \d+ s ago, and its requests still count in the deployment's 5 s rate-limit window; waiting \d+ s for a fresh window/);
     }
-  }, 120_000);
+  }, budget(120_000));
 
   it('waits out a spent window (a GET answered 429) for its Retry-After, counting down', async () => {
     // Spend the key's window now.
@@ -72,7 +73,7 @@ describe('two load runs of one key, back to back', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(waited - 50);
     expect(lines[0]).toMatch(/the key's rate-limit window is spent \(a GET answered 429, Retry-After \d s\); waiting \d s for a fresh window/);
     expect((await fetch(`${server.url}/worlds?limit=1`, { headers: { 'x-api-key': SPENT } })).status).toBe(200);
-  }, 30_000);
+  }, budget(30_000));
 
   it('waits until one window after the previous run\'s last request, counting down in a log every ten seconds', async () => {
     const reportFile = join(reports, 'load-fake.json');

@@ -12,6 +12,7 @@ import { request } from 'undici';
 import { startReference } from '../../reference/index.ts';
 import { SPECS } from '../../cli/load.ts';
 import type { LoadSummary } from '../../load/model/summary.ts';
+import { budget } from '../budget.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const reports = mkdtempSync(join(tmpdir(), 'load-cli-'));
@@ -22,7 +23,7 @@ function load(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((done) => {
     execFile(process.execPath, ['--import', 'tsx', 'cli/load.ts', ...args], {
       // Generous: on a busy 2-core machine three of these start at once (tsx compiles each).
-      cwd: root, timeout: 150_000,
+      cwd: root, timeout: budget(150_000),
       // No k6 on this PATH, whatever the machine has: the Node runner is what these tests run.
       env: { ...process.env, PATH: '/nonexistent', LOAD_REPORT_DIR: reports, ...env },
     }, (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
@@ -121,7 +122,7 @@ describe('npm run load runs', () => {
     // Both distributions of each compared endpoint, the baseline's and this run's.
     expect(html).toContain('aria-label="service time of chat, baseline and this run"');
     expect(summary.comparison).toMatchObject({ regression: false, baseline: { engine: 'k6' } });
-  }, 180_000);
+  }, budget(180_000));
 
   it.concurrent('exits 1 when an endpoint is slower than the baseline beyond the threshold, significantly', async () => {
     // A baseline whose answers took a microsecond: no answer over loopback HTTP is that fast. A
@@ -132,7 +133,7 @@ describe('npm run load runs', () => {
     expect(r.stdout).toContain('verdict: PASS');
     expect(r.stdout).toMatch(/^chat\s+30\/\d+\s+0\.00 → .*worse$/m);
     expect(r.stdout).toMatch(/^baseline: SLOWER on .*chat/m);
-  }, 180_000);
+  }, budget(180_000));
 
   it.concurrent('exits 1 on a failed threshold, and soft-deletes what it created', async () => {
     const key = 'mk_test_cli_slow_pro_0000001';
@@ -155,7 +156,7 @@ describe('npm run load runs', () => {
     } finally {
       await server.close();
     }
-  }, 180_000);
+  }, budget(180_000));
 });
 
 describe('npm run load reports', () => {

@@ -12,6 +12,7 @@ import type { LoadSummary } from '../../load/model/summary.ts';
 import { resolveConfig } from '../../load/model/config.ts';
 import { runNodeLoad } from '../../load/node/runner.ts';
 import { startReference, type RunningReference } from '../../reference/index.ts';
+import { budget } from '../budget.ts';
 
 /** A summary holding only what the comparison reads: per endpoint, service times. */
 function run(samples: Record<string, number[]>): LoadSummary {
@@ -110,5 +111,5 @@ describe('runs against a target slowed by a known amount', () => {
     const unchanged = compareRuns(base, same, o);
     expect(unchanged.endpoints.filter((e) => e.verdict !== 'too few samples').every((e) => e.verdict === 'same'), renderComparison(unchanged)).toBe(true);
     expect(unchanged.regression).toBe(false);
-  }, 60_000);
+  }, budget(60_000));
 });

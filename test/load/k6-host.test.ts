@@ -16,6 +16,7 @@ import { recorderFromK6Output } from '../../load/k6-host/output.ts';
 import { findK6 } from '../../load/k6-host/locate.ts';
 import type { LoadSummary } from '../../load/model/summary.ts';
 import { k6Points as points } from './k6-points.ts';
+import { budget } from '../budget.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'load-k6-host-'));
@@ -81,7 +82,7 @@ process.exit(Number(process.env.FAKE_K6_EXIT ?? 99));
 
     const r = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => execFile(process.execPath,
       ['--import', 'tsx', 'cli/load.ts', '--tier', 'free', '--duration', '4s', '--window-ms', '1000', '--timeout-ms', '3000', '--report-dir', reports],
-      { cwd: root, timeout: 60_000, env: { ...process.env, PATH: `${bin}:${dirname(process.execPath)}` } },
+      { cwd: root, timeout: budget(60_000), env: { ...process.env, PATH: `${bin}:${dirname(process.execPath)}` } },
       (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr })));
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toContain('engine=k6');
@@ -122,7 +123,7 @@ process.exit(108);
     chmodSync(join(bin, 'k6'), 0o755);
     const r = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => execFile(process.execPath,
       ['--import', 'tsx', 'cli/load.ts', '--tier', 'free', '--duration', '4s', '--window-ms', '1000', '--report-dir', reports],
-      { cwd: root, timeout: 60_000, env: { ...process.env, PATH: `${bin}:${dirname(process.execPath)}` } },
+      { cwd: root, timeout: budget(60_000), env: { ...process.env, PATH: `${bin}:${dirname(process.execPath)}` } },
       (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr })));
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('load: setup: POST /worlds (createWorld) answered 401: {"error":{"code":"UNAUTHORIZED"}}; the load needs it to create its data');

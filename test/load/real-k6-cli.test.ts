@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { findK6 } from '../../load/k6-host/locate.ts';
 import type { LoadSummary } from '../../load/model/summary.ts';
 import { startReference, type RunningReference } from '../../reference/index.ts';
+import { budget } from '../budget.ts';
 
 const k6 = process.env.K6_BIN || findK6();
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -81,7 +82,7 @@ describe.skipIf(!k6)(`the CLI with a real k6${k6 ? '' : ' (skipped: no k6; set K
     const reports = join(dir, `reports-${++n}`);
     const args = ['--import', 'tsx', 'cli/load.ts', '--tier', 'free', '--engine', engine, '--base-url', t.server.url, '--api-key', t.key,
       '--window-ms', '1000', '--duration', '4s', '--report-dir', reports, ...extra];
-    return new Promise((done) => execFile(process.execPath, args, { cwd: root, timeout: 150_000, maxBuffer: 32 * 2 ** 20, env: { ...process.env, PATH: `${bin}:${dirname(process.execPath)}` } },
+    return new Promise((done) => execFile(process.execPath, args, { cwd: root, timeout: budget(150_000), maxBuffer: 32 * 2 ** 20, env: { ...process.env, PATH: `${bin}:${dirname(process.execPath)}` } },
       (err, stdout, stderr) => {
         const file = join(reports, 'load-free.json');
         done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr, ...(existsSync(file) ? { summary: JSON.parse(readFileSync(file, 'utf8')) } : {}) });
@@ -101,7 +102,7 @@ describe.skipIf(!k6)(`the CLI with a real k6${k6 ? '' : ' (skipped: no k6; set K
     expect(s.thresholds.filter((t) => !t.ok).map((t) => t.id)).toEqual([WC]);
     expect(p95(s)).toBeGreaterThan(10_000);
     expect(r.code).toBe(1);
-  }, 180_000);
+  }, budget(180_000));
 
   it('--runners 2: a p95 that one runner fails on its own samples passes on the whole', async () => {
     // One runner's first worldContext answer takes 30 s: ~16 s at its p95, ~1.5 s at the whole's.
@@ -112,7 +113,7 @@ describe.skipIf(!k6)(`the CLI with a real k6${k6 ? '' : ' (skipped: no k6; set K
     expect(s.runners!.find((x) => x.verdict === 'fail')!).toMatchObject({ failed: [WC], exitCode: 99 });
     expect(s.verdict).toBe('pass');
     expect(r.code).toBe(0);
-  }, 180_000);
+  }, budget(180_000));
 
   it.each(['k6', 'node'] as const)('one slow answer among ~19 (%s): the p95 interpolates by k6\'s rule, it is not the largest sample', async (engine) => {
     // 3000 ms against a bound of 1000: the largest of ~19 samples, k6's rule puts the p95 a tenth or less of the way to it.
@@ -128,7 +129,7 @@ describe.skipIf(!k6)(`the CLI with a real k6${k6 ? '' : ' (skipped: no k6; set K
     expect(p95(s)).toBeLessThan(ms.at(-1)!);
     // The verdict on it, the same in both engines (a stall of the machine may slow the others: not this threshold's business).
     expect(s.thresholds.find((t) => t.id === WC)!.ok).toBe(p95(s) < 1000);
-  }, 180_000);
+  }, budget(180_000));
 
   it.each(['k6', 'node'] as const)('no 429 at all (%s): the thresholds on empty metrics pass', async (engine) => {
     // 40% to 60% of the limit: room for a burst of late sends in a 1 s window on a busy machine.
@@ -140,5 +141,5 @@ describe.skipIf(!k6)(`the CLI with a real k6${k6 ? '' : ' (skipped: no k6; set K
       expect.objectContaining({ id: '429 carries Retry-After', ok: true }), expect.objectContaining({ id: '429s begin at the limit', ok: true }),
     ]);
     expect(r.summary!.thresholds.find((t) => t.id === '429s begin at the limit')!.actual).toBeUndefined();
-  }, 180_000);
+  }, budget(180_000));
 });

@@ -14,6 +14,7 @@ import { buildLoadBundles } from '../../load/build.ts';
 import { findK6 } from '../../load/k6-host/locate.ts';
 import type { LoadSummary } from '../../load/model/summary.ts';
 import { startReference, type RunningReference } from '../../reference/index.ts';
+import { budget } from '../budget.ts';
 
 const k6 = process.env.K6_BIN || findK6();
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,7 +22,7 @@ const KEY = 'mk_test_real_k6_free_key_000001';
 
 interface Run { code: number; stdout: string; stderr: string }
 function run(file: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Run> {
-  return new Promise((done) => execFile(file, args, { cwd, env, timeout: 90_000, maxBuffer: 32 * 2 ** 20 },
+  return new Promise((done) => execFile(file, args, { cwd, env, timeout: budget(90_000), maxBuffer: 32 * 2 ** 20 },
     (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr })));
 }
 /** Only what a clean machine has: no LOAD_* from the developer's shell. */
@@ -34,7 +35,7 @@ describe.skipIf(!k6)(`a real k6${k6 ? '' : ' (skipped: no k6; set K6_BIN or put 
     dir = mkdtempSync(join(tmpdir(), 'load-real-k6-'));
     await buildLoadBundles({ outdir: dir });
     server = await startReference({ keys: [{ key: KEY, tenantId: 'real-k6', plan: 'free' }], rateLimitWindowMs: 1000 });
-  }, 60_000);
+  }, budget(60_000));
   afterAll(async () => {
     await server?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -50,7 +51,7 @@ describe.skipIf(!k6)(`a real k6${k6 ? '' : ' (skipped: no k6; set K6_BIN or put 
     const i = await run(k6!, ['inspect', join(dir, 'pro.js')], bare, dir);
     expect(i.code, i.stderr).toBe(0);
     expect(JSON.parse(i.stdout).scenarios.steady).toMatchObject({ rate: 1600, timeUnit: '1m0s' });
-  }, 60_000);
+  }, budget(60_000));
 
   it('fails in setup, naming the variable, and the summary says why', async () => {
     const r = await run(k6!, ['run', '--quiet', join(dir, 'free.js')], { ...bare, LOAD_DURATION: '2s', LOAD_WINDOW_MS: '1000', LOAD_BASE_URL: server.url }, dir);
@@ -58,7 +59,7 @@ describe.skipIf(!k6)(`a real k6${k6 ? '' : ' (skipped: no k6; set K6_BIN or put 
     const summary = JSON.parse(readFileSync(join(dir, 'load-free.json'), 'utf8')) as LoadSummary;
     expect(summary).toMatchObject({ verdict: 'fail', aborted: expect.stringMatching(/^LOAD_API_KEY is not set/) });
     expect(r.stdout).toContain('aborted: LOAD_API_KEY is not set');
-  }, 60_000);
+  }, budget(60_000));
 
   it('passes a run that sees no 429 (thresholds on empty metrics), through the CLI, with k6\'s own summary and ours', async () => {
     const bin = join(dir, 'bin');
@@ -78,5 +79,5 @@ describe.skipIf(!k6)(`a real k6${k6 ? '' : ' (skipped: no k6; set K6_BIN or put 
     expect(summary).toMatchObject({ engine: 'k6', verdict: 'pass', onset: { found: false, early: 0 } });
     expect(summary.checks.find((c) => c.name === 'status is 2xx')!.passes).toBeGreaterThan(100);
     expect(summary.phases[0].total.latency!.p50).toBeGreaterThan(0);
-  }, 90_000);
+  }, budget(90_000));
 });

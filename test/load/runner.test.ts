@@ -10,6 +10,7 @@ import { buildSchedule } from '../../load/model/schedule.ts';
 import { MIX, MIX_CYCLE } from '../../load/model/mix.ts';
 import { runNodeLoad } from '../../load/node/runner.ts';
 import { fixedWindowReach, type LoadSummary } from '../../load/model/summary.ts';
+import { budget } from '../budget.ts';
 
 const KEY = 'mk_test_runner_free_000000001';
 const WINDOW_MS = 2000;
@@ -31,7 +32,7 @@ beforeAll(async () => {
   // (fixedWindowPeak), so 429s certainly come. Latency bounds are loose: speed is not what this checks.
   config = { ...resolveConfig({ tier: 'free', windowMs: WINDOW_MS, steadyFraction: 0.5, rampTo: 2.5, p95Ms: 10_000, p99Ms: 10_000 }), steadyMs: 2000, rampMs: 4000 };
   summary = await runNodeLoad({ baseUrl: server.url, apiKey: KEY, config, embedded: true, warmUp: 0 });
-}, 30_000);
+}, budget(30_000));
 afterAll(async () => server.close());
 
 describe('Node runner against the reference (free plan, 2 s window)', () => {
@@ -117,5 +118,5 @@ describe('the runner\'s warm-up', () => {
     } finally {
       await target.close();
     }
-  }, 30_000);
+  }, budget(30_000));
 });

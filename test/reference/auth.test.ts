@@ -1,5 +1,6 @@
 // 401 on every operation of the served document, without a key and with a wrong one; the list of
-// operations comes from the document, not from this file.
+// operations comes from the document, not from this file. Answers to keyed requests are not for a
+// shared cache (Cache-Control: private, no-store).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWED_ORIGIN, KEYS, expectError, startHarness, type Harness } from './harness.ts';
 import { minimalInstance } from '../../fixtures/minimal.ts';
@@ -30,6 +31,17 @@ describe('authentication on every operation', () => {
       }
     });
   }
+
+  it('marks every answer to a keyed request uncacheable by a shared cache (a stock Varnish would serve it to another key or none)', async () => {
+    const answers = [
+      await h.raw('GET', '/worlds'),
+      await h.raw('GET', '/worlds', { key: null }),
+      await h.raw('GET', '/worlds/no-such-world'),
+      await h.raw('POST', '/worlds', { body: '{}' }),
+    ];
+    for (const reply of answers) expect(reply.headers['cache-control'], String(reply.status)).toBe('private, no-store');
+    expect(answers.map((r) => r.status)).toEqual([200, 401, 404, 400]);
+  });
 
   it('serves /openapi.json without a key', async () => {
     const reply = await h.raw('GET', '/openapi.json', { key: null });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SNAPSHOT_BODY_LIMIT } from '../../reference/server/limits.ts';
+import { budget } from '../budget.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KEY = 'mk_test_body_limit_0000000001';
@@ -28,7 +29,7 @@ beforeAll(async () => {
     child.on('exit', () => fail(new Error(`serve exited: ${out}`)));
   });
   base = /listening on (http\S+)/.exec(out)![1];
-}, 30_000);
+}, budget(30_000));
 afterAll(() => {
   child?.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
@@ -72,7 +73,7 @@ describe('a body over the limit', () => {
     expect(two.code).toBe('VALIDATION_ERROR');
     expect(await send('POST', '/worlds', bodyOf(2 * MiB, 'definition'))).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
     expect(await send('PUT', `/worlds/${id}/snapshot`, bodyOf(SNAPSHOT_BODY_LIMIT, 'snapshot', { id }))).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
-  }, 30_000);
+  }, budget(30_000));
 
   it('gets 413 in the envelope under concurrent load, with and without Content-Length, never a reset', async () => {
     const created = await send('POST', '/worlds', Buffer.from(JSON.stringify({ definition: { identity: { name: 'w' }, rules: { physics: {} } } })));
@@ -92,5 +93,5 @@ describe('a body over the limit', () => {
     const wrong = answers.filter((a) => a.status !== 413 || a.code !== 'PAYLOAD_TOO_LARGE').map((a) => `${a.status} ${a.code}`);
     expect(wrong).toEqual([]);
     expect((await send('GET', `/worlds/${id}`)).status).toBe(200); // and the server is fine afterwards
-  }, 120_000);
+  }, budget(120_000));
 });

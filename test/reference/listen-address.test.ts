@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { networkInterfaces } from 'node:os';
 import { listeningUrl, startReference } from '../../reference/index.ts';
+import { budget } from '../budget.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const hasIpv6Loopback = Object.values(networkInterfaces()).flat().some((i) => i?.family === 'IPv6' && i.internal);
@@ -47,5 +48,5 @@ describe('the address the reference listens on', () => {
     } finally {
       child.kill('SIGTERM');
     }
-  }, 30_000);
+  }, budget(30_000));
 });

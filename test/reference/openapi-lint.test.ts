@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { redoclyFindings, spectralFindings, type Finding } from './openapi-lint.ts';
+import { budget } from '../budget.ts';
 
 /** Warnings left on purpose, each with its reason in docs/reference.md. */
 const JUSTIFIED = new Set(['redocly info-license']);
@@ -18,11 +19,11 @@ const unjustified = (findings: Finding[]) =>
 describe('GET /openapi.json, linted', () => {
   it('passes spectral:oas with no error and no warning', async () => {
     expect(unjustified(await spectralFindings(h.document))).toEqual([]);
-  }, 60_000);
+  }, budget(60_000));
 
   it('passes Redocly\'s recommended rules with no error and only the justified warnings', async () => {
     expect(unjustified(await redoclyFindings(h.document))).toEqual([]);
-  }, 60_000);
+  }, budget(60_000));
 
   it('the linters do report a broken document (they are really run)', async () => {
     const broken = structuredClone(h.document);
@@ -33,5 +34,5 @@ describe('GET /openapi.json, linted', () => {
     const redocly = unjustified(await redoclyFindings(broken));
     expect(spectral.some((f) => f.includes('operation-description'))).toBe(true);
     expect(redocly.some((f) => f.includes('error') && f.includes('no-empty-servers'))).toBe(true);
-  }, 60_000);
+  }, budget(60_000));
 });

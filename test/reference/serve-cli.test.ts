@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { request } from 'undici';
 import { fileURLToPath } from 'node:url';
+import { budget } from '../budget.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const serve = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'cli/serve.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', 'cli/serve.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: budget(30_000) });
 
 describe('npm run serve', () => {
   for (const [label, args, env, pattern] of [
@@ -42,7 +43,7 @@ describe('npm run serve', () => {
     } finally {
       child.kill('SIGTERM');
     }
-  }, 30_000);
+  }, budget(30_000));
 
   it('lists every option with its environment twin in --help', () => {
     const run = serve(['--help']);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, startHarness, type Harness } from './harness.ts';
 import { MAX_EXPORT_BYTES, SNAPSHOT_BODY_LIMIT } from '../../reference/server/limits.ts';
+import { budget } from '../budget.ts';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });
@@ -31,7 +32,7 @@ describe('export → import', () => {
       expect(r.status).toBe(200);
     }
     expect(await roundTrip(id)).toBeGreaterThan(4_000_000);
-  }, 120_000);
+  }, budget(120_000));
 
   it('round-trips the largest world a world may grow to: the write that would pass it is refused, storing nothing', async () => {
     const created = await h.call('createWorld', { body: { definition: { identity: { name: 'facts' }, rules: { physics: {} } }, entities: [{ name: 'u', type: 'user' }] } });
@@ -49,5 +50,5 @@ describe('export → import', () => {
     expect(size).toBeGreaterThan(MAX_EXPORT_BYTES - 2_000_000); // close to the bound: it is the largest
     // A smaller change that keeps the export within the bound is still accepted.
     expect((await h.raw('POST', `/worlds/${id}/mutate`, { body: JSON.stringify({ operations: [{ op: 'add_fact', fact: { id: 'small', content: 'x' } }] }) })).status).toBe(200);
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../reference/store/sqlite.ts';
 import type { Store } from '../../reference/store/index.ts';
+import { budget } from '../budget.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'store-damage-'));
@@ -161,9 +162,9 @@ describe('npm run serve -- --db on a damaged file', () => {
   it('stops with one line naming the file and exit 2', () => {
     const file = join(dir, 'serve-empty.db');
     writeFileSync(file, '');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'cli/serve.ts', '--port', '0', '--db', file], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'cli/serve.ts', '--port', '0', '--db', file], { cwd: ROOT, encoding: 'utf8', timeout: budget(30_000) });
     expect(run.status, run.stdout).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain(`${file} is empty (0 bytes)`);
-  }, 30_000);
+  }, budget(30_000));
 });

@@ -45,7 +45,7 @@ describe('renderHtml', () => {
 
   it('has the requirement matrix grouped by area, with clause and checks', () => {
     const result = failingRun();
-    for (const q of result.requirements) expect(html).toContain(`<tr id="req-${q.id}"><td>${q.id}</td><td>${q.level}</td>`);
+    for (const q of result.requirements) expect(html).toContain(`<tr id="req-${q.id}"><td class="id">${q.id}</td><td>${q.level}</td>`);
     expect(html).toContain('<tr class="area"><th colspan="6">isolation</th></tr>');
     expect(html).toMatch(/<tr id="req-AUTH-2">.*<span class="badge fail">fail<\/span>.*<q>Authentication 1: &quot;A missing or invalid key/);
     // A failing check links to its failure.
@@ -71,5 +71,22 @@ describe('renderHtml', () => {
     expect(html).toMatch(/<h3>needs --second-key <span class="muted">\(2\)<\/span><\/h3><ul><li>.*\[ISO-1\].*\[ISO-2\]/);
     expect(html).toContain('<li>GET /worlds: the served document declares a 418 response &lt;teapot&gt; that the bundled contract lacks</li>');
     expect(html).toContain('<tr><th>api-key</th><td><code>mk_test_…(redacted)</code></td></tr>');
+  });
+});
+
+describe('the requirement matrix', () => {
+  it('never wraps an id, and says a reason shared by many requirements once, above it', () => {
+    const result = failingRun();
+    const reason = 'not run: interrupted (SIGINT)';
+    const stop = (q: (typeof result.requirements)[number]) => ({ ...q, outcome: 'not-run' as const, checks: [reason] });
+    const [first, ...rest] = result.requirements;
+    result.requirements = [first, ...rest.map(stop), ...['PROG-1', 'PROG-2', 'PROG-3'].map((id) => stop({ ...first, id: id as typeof first.id }))];
+    const html = renderHtml(result);
+    const stopped = result.requirements.length - 1;
+    expect(stopped).toBeGreaterThan(3);
+    expect(html.split(reason).length - 1).toBe(1);
+    expect(html).toContain(`${stopped} requirements: ${reason}`);
+    expect(html).toMatch(/<tr id="req-[A-Z]+-\d+"><td class="id">/);
+    expect(html).toMatch(/\.matrix td\.id \{ white-space: nowrap;/);
   });
 });

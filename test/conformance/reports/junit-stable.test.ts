@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conformance } from '../run-cli.ts';
 import { parseXml, type XmlElement } from './xml.ts';
+import { budget } from '../../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'junit-stable-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,5 +29,5 @@ describe('JUnit testcase names', () => {
     expect(first.length).toBeGreaterThan(10);
     expect(second).toEqual(first);
     expect(first.filter((n) => /\d+ responses?\b/.test(n))).toEqual([]);
-  }, 180_000);
+  }, budget(180_000));
 });

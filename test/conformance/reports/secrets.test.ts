@@ -1,4 +1,4 @@
-// DESIGN.md: no key ever appears in output or reports. Redaction is the Exchange's job; these tests
+// No key ever appears in output or reports. Redaction is the Exchange's job; these tests
 // check that the reports neither reintroduce the run's key nor pass on a key the deployment echoed.
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 // The terminal rendering is what a person reads first after a red CI run: its layout is pinned by
-// snapshots (STYLE.md lesson 11), so a change to it shows up in review.
+// snapshots, so a change to it shows up in review.
 import type { RequirementId } from '../../../contract/requirements.ts';
 import { describe, expect, it } from 'vitest';
 import { renderFailure, renderSummary } from '../../../suite/reports/terminal.ts';
