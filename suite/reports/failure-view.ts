@@ -23,7 +23,7 @@ const shortCurl = (curl: string) => curl.replace(/'((?:[^']|'\\'')*)'/g, (whole,
  */
 const RELEVANT_HEADER = /^(content-type|retry-after|location|allow|www-authenticate|access-control-allow-origin|vary|(x-)?ratelimit-.*)$/;
 
-export const MARK: Record<Outcome, string> = { pass: '✓', fail: '✗', warn: '⚠', skip: '-', 'not-run': '○', error: '‼' };
+export const MARK: Record<Outcome, string> = { pass: '✓', fail: '✗', warn: '⚠', partial: '◐', skip: '-', 'not-run': '○', error: '‼' };
 
 export interface ResponseView {
   /** `GET https://…/worlds/w1` */

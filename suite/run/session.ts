@@ -27,6 +27,8 @@ export interface SessionOptions {
   /** `--known-failures`: accepted failures that do not fail the run while they last. */
   knownFailures?: KnownFailure[];
   strict: boolean;
+  /** --require-verified: a MUST requirement not fully verified fails the run. */
+  requireVerified?: boolean;
   keep: boolean;
   timeoutMs: number;
   /** The answer size cap in MB (--max-body-mb; default DEFAULT_MAX_BODY_MB). */
@@ -148,7 +150,7 @@ export function createSession(target: Target, o: SessionOptions): Session {
         checks, strayExchanges: collector.strayExchanges, strict: o.strict, runId, startedAt: started,
         target: { baseUrl: target.baseUrl, embedded: target.embedded }, config: { ...o.shownConfig, areas: o.areas },
         areas: o.areas, only: o.only, knownFailures: o.knownFailures, bundled: docs.bundled, drift: drift(docs.bundled, docs.served), stopped,
-        seed: o.areas.includes('generated') ? config.seed : undefined,
+        seed: o.areas.includes('generated') ? config.seed : undefined, requireVerified: o.requireVerified,
       });
     },
   };

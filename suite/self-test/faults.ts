@@ -5,9 +5,10 @@
 import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
 import { REQUIREMENTS, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';
 import { json, wait, type FaultContext, type FaultHooks, type FaultRequest } from './proxy.ts';
-import { codeOf, is, is2xx, isDocument, keyOf, onDocument, onResult, resultOf, type Json } from './hooks.ts';
+import { codeOf, is, is2xx, isDocument, keyOf, onDocument, onResult, originMatchedBy, resultOf, type Json } from './hooks.ts';
 import { fastApi, fastApiHooks, optionalMembers } from './frameworks.ts';
 import { typeOf as valueTypeOf } from '../generate/values.ts';
+import { VERDICT_FAULTS } from './faults/verdict.ts';
 
 export interface Fault extends FaultHooks {
   id: string;
@@ -62,12 +63,6 @@ const keyMatchedBy = (match: (sent: string, known: string) => boolean): FaultHoo
   if (!sent || knownKeys(ctx).includes(sent)) return;
   const known = knownKeys(ctx).find((k) => match(sent, k));
   if (known) req.headers['x-api-key'] = known;
-};
-/** An allowlist comparison gone wrong: an Origin of the restricted key that `match`es the allowed one is served as it. */
-const originMatchedBy = (match: (sent: string, allowed: string, req: FaultRequest) => boolean): FaultHooks['request'] => (req, ctx) => {
-  const sent = req.headers.origin;
-  const allowed = ctx.keys.allowedOrigin;
-  if (sent && allowed && sent !== allowed && keyOf(req) === ctx.keys.originKey && match(sent, allowed, req)) req.headers.origin = allowed;
 };
 const hostOf = (origin: string) => { try { return new URL(origin).hostname; } catch { return undefined; } };
 /** The set of ids kept under `name` in the proxy's memory. */
@@ -969,4 +964,5 @@ export const FAULTS: Fault[] = [
     description: 'control: every answer 50 ms late, well within the 1 s request timeout (must pass)',
     ...slowFault(50, { documentToo: false }),
   },
+  ...VERDICT_FAULTS,
 ];

@@ -15,6 +15,7 @@ import {
   operationIn, operationsIn, responses, responseSchemaIn, resultOf, type Json,
 } from './hooks.ts';
 import type { FaultContext, FaultHooks, FaultRequest, FaultResponse } from './proxy.ts';
+import { VERDICT_VARIANTS } from './variants/verdict.ts';
 
 export interface Variant extends FaultHooks {
   id: string;
@@ -555,6 +556,7 @@ export const VARIANTS: Variant[] = [
       if (!isDocument(req) && resultOf(res)) { (res.body as Json).requestId = id; applied(ctx); }
     },
   },
+  ...VERDICT_VARIANTS,
 ];
 
 /** Triggers evaluated only at ticks: not a variant here, and why (docs/self-test.md, "Legal variants"). */
