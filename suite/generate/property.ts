@@ -74,8 +74,8 @@ export async function checkProperty<T>(o: PropertyOptions<T>): Promise<PropertyO
       received: `${init.received ?? ''}\nminimal input: ${o.describe(last.input)}\nafter ${outcome.requests} generated requests in ${outcome.durationMs} ms; repeat with: ${o.repeat}`,
     });
   }
-  if (details.failed) throw new Error(`the generated property ended without a verdict: ${String(details.errorInstance ?? 'too many runs skipped')}`);
   // Cut off by its time limit before its runs were made: what it did not run is not verified (never a pass).
   if (details.interrupted) throw new NotVerified(`cut off after ${runs} of ${numRuns} runs by its time limit (${Math.round(o.timeLimitMs / 1000)} s)`);
+  if (details.failed) throw new Error(`the generated property ended without a verdict: ${String(details.errorInstance ?? 'too many runs skipped')}`);
   return outcome;
 }

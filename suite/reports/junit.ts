@@ -121,12 +121,13 @@ const unverifiedOf = (q: RequirementResult) => (q.unverified ?? []).map((u) => `
 function verifiedCase(result: RunResult): Case | undefined {
   if (!result.requireVerified || result.notStarted) return undefined;
   const open = unverifiedMust(result.requirements);
-  const message = open.map((q) => `${q.id} ${OUTCOME_LABEL[q.outcome]}: ${unverifiedOf(q) || q.checks.join('; ')}`).join('\n');
+  const title = `${open.length} MUST requirement(s) not fully verified`;
+  const message = [title, ...open.map((q) => `${q.id} ${OUTCOME_LABEL[q.outcome]}: ${unverifiedOf(q) || q.checks.join('; ')}`)].join('\n');
   return {
     check: {
-      id: 'verified', area: 'run', title: 'every MUST requirement fully verified (--require-verified)', requirementIds: [], level: 'MUST',
+      id: 'run', area: 'run', title: 'every MUST requirement fully verified (--require-verified)', requirementIds: [], level: 'MUST',
       outcome: open.length ? 'fail' : 'pass', operations: [], durationMs: 0,
-      failure: open.length ? { requirementIds: [], title: `${open.length} MUST requirement(s) not fully verified`, message, culprit: 'target' } : undefined,
+      failure: open.length ? { requirementIds: [], title, message, culprit: 'target' } : undefined,
     },
   };
 }

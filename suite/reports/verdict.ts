@@ -50,11 +50,12 @@ export function verdict(result: RunResult): Verdict {
   const all = total(result, 'MUST');
   const held = count(result, 'MUST', 'pass');
   if (held === all) return { pass: true, line: `PASS: all ${all} MUST requirements verified and hold${tail}` };
+  const erred = count(result, 'MUST', 'error');
   const notSelected = result.requirements.filter((q) => q.level === 'MUST' && q.checks[0] === NOT_SELECTED).length;
-  const open = [unverified.length ? unverifiedText(unverified) : '', notSelected ? `${notSelected} not selected (--only)` : ''].filter(Boolean).join(', ');
+  const open = [unverified.length ? unverifiedText(unverified) : '', erred ? `${erred} erred` : '', notSelected ? `${notSelected} not selected (--only)` : ''].filter(Boolean).join(', ');
   const knownMust = result.requirements.filter((q) => q.level === 'MUST' && q.known && q.outcome === 'fail').length;
-  const broken = knownMust ? `; no MUST requirement broken but ${knownMust === 1 ? 'the known one' : `the ${knownMust} known ones`}` : '';
-  return { pass: true, line: `PASS: ${held} of ${all} MUST requirements verified and hold${broken}${open ? `; ${open}` : ''}${tail}` };
+  const broken = knownMust ? `no MUST requirement broken but ${knownMust === 1 ? 'the known one' : `the ${knownMust} known ones`}; ` : '';
+  return { pass: true, line: `PASS: ${broken}${held} of ${all} MUST requirements verified and hold${open ? `; ${open}` : ''}${tail}` };
 }
 
 /** `2 partly verified (PERS-5, PROG-4), 1 not run (ISO-1)`: the MUST requirements a pass did not fully verify, by outcome. */
