@@ -21,7 +21,8 @@ import { fitSmallContainer } from './common/memory.ts';
 const ABOUT = `Checks a Simulation Service deployment against SPEC.md: every endpoint, state transition, error code,
 auth, tenant isolation, rate limits and every response against the OpenAPI contract. Without --base-url it
 starts the reference deployment in-process and checks that. Exit status: 0 every MUST requirement holds,
-1 a MUST failed (or a SHOULD, with --strict), 2 the run could not start, could not finish, or was interrupted.
+1 a MUST failed (or a SHOULD, with --strict; or a MUST not fully verified, with --require-verified),
+2 the run could not start, could not finish, or was interrupted.
 Areas: ${AREAS.join(', ')}.`;
 
 /** The keys this run knows: nothing the command prints may hold one, in any form (suite/data/redact.ts). */
@@ -129,7 +130,7 @@ async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
   });
   secrets.push(target.apiKey, target.extraKeys.secondKey, target.extraKeys.rateLimitKey, target.extraKeys.originKey);
   const session = createSession(target, {
-    areas, only: selection, knownFailures: known, strict: v.strict, keep: v.keep, timeoutMs, deadlineAt, maxBodyMb: v['max-body-mb'],
+    areas, only: selection, knownFailures: known, strict: v.strict, requireVerified: v['require-verified'], keep: v.keep, timeoutMs, deadlineAt, maxBodyMb: v['max-body-mb'],
     workDir: resolve(v['report-dir']), plan: v.plan, rpm: v.rpm, rateLimitPlan: v['rate-limit-plan'],
     secondKey: v['second-key'], rateLimitKey: v['rate-limit-key'], originKey: v['origin-key'], allowedOrigin: v['allowed-origin'],
     allowBillable: v['allow-billable'], generated: v.generated, seed: v.seed, modelCommands: v['model-commands'], shownConfig: shown, print,

@@ -18,6 +18,7 @@ export const OPTIONS = [
   { name: 'known-failures', type: 'string', placeholder: 'FILE', description: 'JSON or YAML list of accepted failures ({id, reason, expires}): reported, but they do not fail the run until they expire' },
   { name: 'list', type: 'boolean', default: false, description: 'print what a run would check and what it would not (with the flag each needs), send no request, exit 0' },
   { name: 'strict', type: 'boolean', default: false, description: 'SHOULD failures fail the run too' },
+  { name: 'require-verified', type: 'boolean', default: false, description: 'a MUST requirement not fully verified (partly verified, not run: a check skipped or lacked a key) fails the run too (exit 1)' },
   { name: 'allow-live', type: 'boolean', default: false, description: 'accept mk_live_ keys (production, billed)' },
   { name: 'allow-billable', type: 'boolean', default: false, description: 'call the billable POST /worlds/{id}/interact (always on for the embedded reference)' },
   { name: 'keep', type: 'boolean', default: false, description: 'leave what the run created instead of soft-deleting it' },

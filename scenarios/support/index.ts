@@ -7,7 +7,7 @@ import { nextCursor, pageSize, pagingOf } from './served.ts';
 import { documents } from '../../suite/checks/documents.ts';
 
 export { Client, type Reply } from '../../suite/http/client.ts';
-export { check, setup, ok, fails, expectFor, requires, notRun, skip } from '../../suite/scenario/check.ts';
+export { check, setup, ok, fails, expectFor, expectAlso, requires, notRun, skip } from '../../suite/scenario/check.ts';
 export { bodyFor, minimalBody, role, servedBody, servedBodyWith, servedBodyProblem, unusable, pagingOf, pageSize, type Role } from './served.ts';
 export const api = () => new Client();
 export { excerpt } from '../../suite/data/exchange.ts';

@@ -22,6 +22,12 @@ export interface Failure {
   /** What the reproduction needs first: the request that created the world or persona `id` it names. */
   setup?: { id: string; curl: string };
   culprit: Culprit;
+  /**
+   * Requirements of the check that it verified and that hold despite this failure: the failure came
+   * from an assertion of a narrower requirement that the check deferred to its end (expectAlso of
+   * suite/scenario/check.ts), so the check's other assertions all ran.
+   */
+  held?: RequirementId[];
 }
 
 export interface FailureInit {
@@ -54,4 +60,12 @@ const detachedOrNot = (text: string | undefined) => (text === undefined ? undefi
  */
 export class TransportFailure extends CheckFailure {
   override readonly name: string = 'TransportFailure';
+}
+
+/**
+ * The check could not look at all it is about (a generated property cut off by its time limit before
+ * its runs were made): never a pass. check() records it as "not run", with this message as the reason.
+ */
+export class NotVerified extends Error {
+  override readonly name: string = 'NotVerified';
 }

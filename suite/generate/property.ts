@@ -3,7 +3,7 @@
 // then shrinks the run to a smaller one that still fails, and the failure of that last, smallest run is
 // what the check reports: its title, the minimal input, the seed and the command that repeats it.
 import fc from 'fast-check';
-import { CheckFailure } from '../data/failure.ts';
+import { CheckFailure, NotVerified } from '../data/failure.ts';
 
 /** Requests a property may send: the search stops at `searchShare` of it, shrinking may use the rest. */
 export class Budget {
@@ -60,9 +60,9 @@ export async function checkProperty<T>(o: PropertyOptions<T>): Promise<PropertyO
       throw err;
     }
   });
+  const numRuns = Math.max(1, Math.ceil(o.budget.limit / Math.max(1, o.requestsPerRun)));
   const details = await fc.check(property, {
-    seed: o.seed, numRuns: Math.max(1, Math.ceil(o.budget.limit / Math.max(1, o.requestsPerRun))),
-    interruptAfterTimeLimit: o.timeLimitMs, maxSkipsPerRun: 1_000,
+    seed: o.seed, numRuns, interruptAfterTimeLimit: o.timeLimitMs, maxSkipsPerRun: 1_000,
   });
   const outcome = { runs, requests: o.budget.spent, shrinks: details.numShrinks, durationMs: Math.round(performance.now() - started) };
   if (suiteError) throw suiteError;
@@ -74,6 +74,8 @@ export async function checkProperty<T>(o: PropertyOptions<T>): Promise<PropertyO
       received: `${init.received ?? ''}\nminimal input: ${o.describe(last.input)}\nafter ${outcome.requests} generated requests in ${outcome.durationMs} ms; repeat with: ${o.repeat}`,
     });
   }
+  // Cut off by its time limit before its runs were made: what it did not run is not verified (never a pass).
+  if (details.interrupted) throw new NotVerified(`cut off after ${runs} of ${numRuns} runs by its time limit (${Math.round(o.timeLimitMs / 1000)} s)`);
   if (details.failed) throw new Error(`the generated property ended without a verdict: ${String(details.errorInstance ?? 'too many runs skipped')}`);
   return outcome;
 }

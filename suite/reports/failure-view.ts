@@ -35,7 +35,7 @@ const namedResource = (url: string) => /\/(?:worlds|personas)\/([^/?#]{4,})/.exe
  */
 const RELEVANT_HEADER = /^(content-type|retry-after|location|allow|www-authenticate|access-control-allow-origin|vary|(x-)?ratelimit-.*)$/;
 
-export const MARK: Record<Outcome, string> = { pass: '✓', fail: '✗', warn: '⚠', skip: '-', 'not-run': '○', error: '‼' };
+export const MARK: Record<Outcome, string> = { pass: '✓', fail: '✗', warn: '⚠', partial: '◐', skip: '-', 'not-run': '○', error: '‼' };
 
 export interface ResponseView {
   /** `GET https://…/worlds/w1` */

@@ -33,7 +33,7 @@ tr.area th { background: #eef; text-transform: uppercase; letter-spacing: .05em;
 .badge { display: inline-block; padding: 0 .45rem; border-radius: 4px; font-size: .8rem; font-weight: 600; white-space: nowrap; }
 .badge.pass { background: #e6f4ea; color: #137333; } .badge.fail { background: #fce8e6; color: #a50e0e; }
 .badge.warn { background: #fef7e0; color: #8a5a00; } .badge.error { background: #f3e8fd; color: #681da8; }
-.badge.skip, .badge.not-run { background: #f1f3f4; color: #5f6368; }
+.badge.skip, .badge.not-run { background: #f1f3f4; color: #5f6368; } .badge.partial { background: #fef7e0; color: #5f6368; }
 q, blockquote { color: #444; font-style: italic; } ul.checks { margin: 0; padding-left: 1.1rem; }
 pre { background: #f6f8fa; padding: .6rem; overflow-x: auto; white-space: pre-wrap; word-break: break-word; font-size: .82rem; }
 .failure { border: 1px solid #ddd; border-left: 6px solid #d93025; border-radius: 6px; padding: .5rem 1rem; margin: 1rem 0; }
@@ -135,6 +135,11 @@ function notRunList(checks: CheckResult[]): string {
   ).join('\n');
 }
 
+/** Each partly verified requirement (linked to its row of the matrix), with the checks of it that did not run and why. */
+function partialList(list: RunResult['requirements']): string {
+  return `<ul>${list.map((q) => `<li>${badge('partial')} <a href="#req-${esc(q.id)}">${esc(q.id)}</a> (${esc(q.level)}) ${esc(q.title)}<ul>${(q.unverified ?? []).map((u) => `<li>${badge(u.outcome)} ${esc(u.check)}: ${esc(u.reason)}</li>`).join('')}</ul></li>`).join('')}</ul>`;
+}
+
 function configTable(config: Record<string, unknown>): string {
   const rows = Object.entries(config).map(([k, v]) => `<tr><th>${esc(k)}</th><td><code>${esc(typeof v === 'string' ? v : JSON.stringify(v))}</code></td></tr>`);
   return rows.length ? `<table class="config">${rows.join('')}</table>` : '<p class="muted">none recorded</p>';
@@ -157,6 +162,7 @@ export function renderHtml(result: RunResult): string {
   const warnings = groups.filter((g) => !failing.includes(g)).flatMap((g) => [...g.rows, ...g.consequences]).map((c) => renderFailureHtml(c, index.get(c)!, options));
   const known = knownFailureLines(result);
   const notRun = result.checks.filter((c) => c.outcome === 'not-run' || c.outcome === 'skip');
+  const partial = result.requirements.filter((q) => q.outcome === 'partial');
   const target = `${result.target.baseUrl}${result.target.embedded ? ' (embedded reference)' : ''}`;
 
   return `<!DOCTYPE html>
@@ -194,6 +200,7 @@ ${errors.length ? `<h2>Errors (${errors.length}): faults of the suite, not count
 ${warnings.join('\n') || '<p class="muted">none</p>'}
 <h2>Requirement matrix</h2>
 ${matrix(result, anchors)}
+${partial.length ? `<h2>Partly verified (${partial.length}): requirements some checks of which did not run</h2>\n${partialList(partial)}` : ''}
 <h2>Not run and skipped (${notRun.length})</h2>
 ${notRunList(notRun) || '<p class="muted">none</p>'}
 <h2>Endpoint coverage</h2>

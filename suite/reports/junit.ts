@@ -4,6 +4,8 @@
 //   fail    → <failure>: breaks the build (a MUST, or a SHOULD under --strict);
 //   warn    → passed, with the warning in <system-out>: a SHOULD must not break CI without --strict;
 //   skip, not-run → <skipped message="needs --second-key">;
+//   partial (a requirement judged on every response, some of whose operations were not checked) → <skipped>;
+//   --require-verified adds one testcase, failed when a MUST requirement was not fully verified;
 //   error   → <error>: a fault of the suite, which CI shows apart from failures;
 //   a failure accepted by --known-failures → <skipped message="known failure …">, the failure in <system-out>.
 // The failure text is renderFailure's, uncoloured, so a CI log reads like the terminal. A testcase's
@@ -12,7 +14,8 @@
 // one testcase, whatever operations the run happened to reach (the generated area's seed moves
 // them); its failure lists the operations that broke it.
 import { PER_RESPONSE } from '../../contract/requirements.ts';
-import type { CheckResult, RunResult } from '../results/results.ts';
+import { unverifiedMust, type CheckResult, type RequirementResult, type RunResult } from '../results/results.ts';
+import { OUTCOME_LABEL } from './verdict.ts';
 import { nameOf } from './failure-view.ts';
 import { renderFailure as renderText, type TextOptions } from './terminal.ts';
 import { firstLine, safe } from './text.ts';
@@ -54,7 +57,8 @@ function casesOf(result: RunResult): Case[] {
       rows: broken,
       check: {
         id: q.id, area: q.area, title: q.title, requirementIds: [q.id], level: q.level, outcome: q.outcome, known: q.known,
-        reason: q.outcome === 'not-run' ? rows.find((r) => r.reason)?.reason ?? 'no response was checked' : `answers checked, by operation: ${checked.join(', ')}`,
+        reason: q.outcome === 'not-run' ? rows.find((r) => r.reason)?.reason ?? 'no response was checked'
+          : `answers checked, by operation: ${checked.join(', ')}${q.outcome === 'partial' ? `; not checked: ${unverifiedOf(q)}` : ''}`,
         failure: broken[0]?.failure, operations: rows.flatMap((r) => r.operations), durationMs: 0,
       },
     });
@@ -79,6 +83,8 @@ function testcase({ check, rows }: Case, options: TextOptions): string {
       return `${open}>\n      <failure message="${xmlAttr(why())}" type="${xmlAttr(`${check.level} ${(check.failure?.requirementIds ?? check.requirementIds).join(' ')}`.trim())}">${xmlText(renderFailure(check))}</failure>\n    </testcase>`;
     case 'warn':
       return `${open}>\n      <system-out>${xmlText(`SHOULD warning (passes without --strict):\n${renderFailure(check)}`)}</system-out>\n    </testcase>`;
+    case 'partial':
+      return `${open}>\n      <skipped message="${xmlAttr(`partly verified: ${safe(check.reason ?? '')}`)}"/>\n    </testcase>`;
     case 'skip':
     case 'not-run':
       return `${open}>\n      <skipped message="${xmlAttr(`${check.outcome === 'not-run' ? 'not run' : 'skipped'}: ${safe(check.reason ?? 'no reason recorded')}`)}"/>\n    </testcase>`;
@@ -105,15 +111,37 @@ function runCase(result: RunResult): Case | undefined {
   };
 }
 
+/** The checks of a requirement that did not run, and why (`GEN-1 generated requests: cut off after 3 of 40 runs`). */
+const unverifiedOf = (q: RequirementResult) => (q.unverified ?? []).map((u) => `${u.check} (${u.reason})`).join('; ');
+
+/**
+ * With --require-verified, one testcase whatever the run found (the same name in every run): failed
+ * when a MUST requirement was not fully verified, naming each with the checks that did not run.
+ */
+function verifiedCase(result: RunResult): Case | undefined {
+  if (!result.requireVerified || result.notStarted) return undefined;
+  const open = unverifiedMust(result.requirements);
+  const title = `${open.length} MUST requirement(s) not fully verified`;
+  const message = [title, ...open.map((q) => `${q.id} ${OUTCOME_LABEL[q.outcome]}: ${unverifiedOf(q) || q.checks.join('; ')}`)].join('\n');
+  return {
+    check: {
+      id: 'run', area: 'run', title: 'every MUST requirement fully verified (--require-verified)', requirementIds: [], level: 'MUST',
+      outcome: open.length ? 'fail' : 'pass', operations: [], durationMs: 0,
+      failure: open.length ? { requirementIds: [], title, message, culprit: 'target' } : undefined,
+    },
+  };
+}
+
 export function renderJUnit(result: RunResult): string {
   const areas = new Map<string, Case[]>();
   const run = runCase(result);
-  for (const c of [...(run ? [run] : []), ...casesOf(result)]) areas.set(c.check.area, [...(areas.get(c.check.area) ?? []), c]);
+  const verified = verifiedCase(result);
+  for (const c of [...(run ? [run] : []), ...(verified ? [verified] : []), ...casesOf(result)]) areas.set(c.check.area, [...(areas.get(c.check.area) ?? []), c]);
   const tally = (cases: Case[], list = cases.map((c) => c.check)) => ({
     tests: list.length,
     failures: list.filter((c) => c.outcome === 'fail' && !c.known).length,
     errors: list.filter((c) => c.outcome === 'error').length,
-    skipped: list.filter((c) => c.outcome === 'skip' || c.outcome === 'not-run' || c.known).length,
+    skipped: list.filter((c) => c.outcome === 'skip' || c.outcome === 'not-run' || c.outcome === 'partial' || c.known).length,
     time: seconds(list.reduce((ms, c) => ms + c.durationMs, 0)),
   });
   const attrs = (t: ReturnType<typeof tally>) => `tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${t.time}"`;

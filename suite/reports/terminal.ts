@@ -1,7 +1,7 @@
 // The text a person reads at the end of a run, and the one rendering of a failure used wherever text
 // is shown (terminal, JUnit). Plain text first: it must read the same in a CI log, a file or a pipe.
 // Colour only adds emphasis when the caller says the output is a terminal; no meaning rests on it.
-import type { CheckResult, Outcome, RunResult } from '../results/results.ts';
+import type { CheckResult, Outcome, RequirementResult, RunResult } from '../results/results.ts';
 import { failureView, foldedWhy, MARK, nameOf, type ViewOptions } from './failure-view.ts';
 import { count, LEVELS, OUTCOME_LABEL, OUTCOMES, total, verdict } from './verdict.ts';
 import { firstLine, formatDuration, indent, plural, safe } from './text.ts';
@@ -20,7 +20,7 @@ export interface SummaryOptions extends TextOptions {
 
 type Paint = (code: string, text: string) => string;
 const painter = (color: boolean | undefined): Paint => (color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text);
-const TONE: Record<Outcome, string> = { pass: '32', fail: '31', warn: '33', skip: '2', 'not-run': '2', error: '35' };
+const TONE: Record<Outcome, string> = { pass: '32', fail: '31', warn: '33', partial: '33', skip: '2', 'not-run': '2', error: '35' };
 
 /** A labelled value: on the label's line when it is one line, below it, indented, when it is several. */
 function labelled(label: string, value: string, paint: Paint, tone: string): string {
@@ -94,6 +94,14 @@ function renderNotRun(checks: CheckResult[], paint: Paint): string {
   }).join('\n');
 }
 
+/** Each partly verified requirement, with the checks of it that did not run and why. */
+function renderPartial(list: RequirementResult[], paint: Paint): string {
+  return list.map((q) => [
+    `  ${paint(TONE.partial, `${MARK.partial} ${q.id} (${q.level})`)} ${safe(q.title)}`,
+    ...(q.unverified ?? []).map((u) => paint('2', `    ${MARK[u.outcome]} ${safe(u.check)}: ${safe(u.reason)}`)),
+  ].join('\n')).join('\n');
+}
+
 /**
  * Requirements that no check of this run covered. The model marks them with a placeholder in `checks`
  * ('area not selected (--only)', 'no check ran'); the latter, in a selected area, is a coverage gap
@@ -151,6 +159,8 @@ export function renderSummary(result: RunResult, options: SummaryOptions = {}): 
   if (known.length) section('Known failures (--known-failures)', known.map((l) => `  ${paint(l.tone === 'bad' ? TONE.fail : l.tone === 'fixed' ? TONE.pass : TONE.skip, l.text)}`).join('\n'));
   const notRun = by('not-run');
   if (notRun.length) section(`Not run (${notRun.length}), by what would enable them`, renderNotRun(notRun, paint));
+  const partial = result.requirements.filter((q) => q.outcome === 'partial');
+  if (partial.length) section(`Partly verified (${partial.length}): requirements some checks of which did not run; no pass (--require-verified fails a MUST among them)`, renderPartial(partial, paint));
   const uncovered = renderUncovered(result, paint);
   if (uncovered) section('Requirements no check verified in this run', uncovered);
   const skipped = by('skip');

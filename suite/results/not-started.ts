@@ -4,7 +4,7 @@
 import { REQUIREMENTS, type Level } from '../../contract/requirements.ts';
 import type { Outcome, RunResult } from './results.ts';
 
-const OUTCOMES: Outcome[] = ['fail', 'error', 'warn', 'pass', 'skip', 'not-run'];
+const OUTCOMES: Outcome[] = ['fail', 'error', 'warn', 'partial', 'pass', 'skip', 'not-run'];
 
 export function notStartedResult(input: { cause: string; startedAt: Date; target?: RunResult['target']; config: Record<string, unknown> }): RunResult {
   const reason = `not run: ${input.cause}`;

@@ -10,8 +10,13 @@ import type { OpenApiReader } from '../../contract/openapi-reader.ts';
 import { selects, type CheckFilter } from '../data/selection.ts';
 import { applyKnownFailures, covers, type KnownFailure, type KnownFailureReport } from './known-failures.ts';
 
-/** pass; fail (a MUST broken, or a SHOULD under --strict); warn (a SHOULD broken); skip; not-run; error (a fault of the suite). */
-export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'not-run' | 'error';
+/**
+ * pass; fail (a MUST broken, or a SHOULD under --strict); warn (a SHOULD broken); skip; not-run; error (a
+ * fault of the suite). A requirement is also 'partial' (partly verified): some of its checks passed,
+ * others did not run or were cut off, and none failed; a requirement passes only when every check of it
+ * ran and passed.
+ */
+export type Outcome = 'pass' | 'fail' | 'warn' | 'partial' | 'skip' | 'not-run' | 'error';
 
 export type { Failure };
 
@@ -42,6 +47,8 @@ export interface RequirementResult {
   clause: string;
   outcome: Outcome;
   checks: string[];
+  /** Checks of it that did not run or skipped, and why: what keeps a 'partial' (or 'not-run') requirement from a pass. */
+  unverified?: Array<{ check: string; outcome: Outcome; reason: string }>;
   /** Failing, and accepted by --known-failures: it does not fail the run. */
   known?: KnownFailure;
 }
@@ -62,6 +69,10 @@ export interface RunResult {
   requestCount: number;
   summary: Record<Level, Record<Outcome, number>>;
   exitCode: 0 | 1 | 2;
+  /** Whether a broken SHOULD failed the run (--strict): the outcomes above were judged so. */
+  strict?: boolean;
+  /** --require-verified: a MUST requirement of the run not fully verified (partial, not run, skipped) fails it. */
+  requireVerified?: boolean;
   /** Why the run stopped before its end, if it did. */
   stopped?: string;
   /** Set when the run verified no MUST requirement (exit 2, never a pass): the areas it ran and what kept their checks from running. */
@@ -98,8 +109,24 @@ const operationKey = (x: Pick<Exchange, 'operationId' | 'method'>) => x.operatio
 /** The id of a per-response row: the requirement and the operation of the answer. */
 export const perResponseCheckId = (requirementId: RequirementId, x: Pick<Exchange, 'operationId' | 'method'>) => `${requirementId} ${operationKey(x)}`;
 
-const ORDER: Outcome[] = ['fail', 'error', 'warn', 'pass', 'skip', 'not-run'];
-const worst = (outcomes: Outcome[]) => ORDER.find((o) => outcomes.includes(o)) ?? 'not-run';
+const ORDER: Outcome[] = ['fail', 'error', 'warn', 'partial', 'pass', 'skip', 'not-run'];
+/**
+ * A requirement's outcome from what its checks said: broken (or a fault of the suite) when one of them
+ * says so; a pass only when every one ran and passed; partly verified when some passed and others did
+ * not run; else skipped or not run.
+ */
+export function judged(outcomes: Outcome[]): Outcome {
+  const bad = (['fail', 'error', 'warn'] as const).find((o) => outcomes.includes(o));
+  if (bad) return bad;
+  if (outcomes.length && outcomes.every((o) => o === 'pass')) return 'pass';
+  if (outcomes.includes('pass') || outcomes.includes('partial')) return 'partial';
+  return outcomes.includes('skip') ? 'skip' : 'not-run';
+}
+/** The placeholder of a requirement that --only left out: it is neither verified nor required. */
+export const NOT_SELECTED = 'not selected (--only)';
+/** MUST requirements of the run (selected) not fully verified: what --require-verified refuses. */
+export const unverifiedMust = (requirements: readonly RequirementResult[]) =>
+  requirements.filter((q) => q.level === 'MUST' && ['partial', 'not-run', 'skip'].includes(q.outcome) && q.checks[0] !== NOT_SELECTED);
 const levelOf = (ids: readonly RequirementId[]): Level => (ids.some((id) => requirement(id).level === 'MUST') ? 'MUST' : 'SHOULD');
 const broken = (level: Level, strict: boolean): Outcome => (level === 'MUST' || strict ? 'fail' : 'warn');
 /** The outcome of a target's failure charged to these requirements: fail, or warn for SHOULDs only (without --strict). */
@@ -117,12 +144,14 @@ export function buildResults(input: {
   seed?: number;
   /** The main key's limit and pace: RATE-6 counts its unprovoked 429s (main-key-limits.ts). */
   mainKey?: MainKeyPace;
+  /** --require-verified: a MUST not fully verified fails the run. */
+  requireVerified?: boolean;
 }): RunResult {
   const checks: CheckResult[] = [];
   const exchanges: Exchange[] = [...(input.strayExchanges ?? [])];
   /** What each check says of each requirement it covers. */
-  const verdicts = new Map<RequirementId, Array<{ check: string; outcome: Outcome }>>();
-  const say = (id: RequirementId, check: string, outcome: Outcome) => { if (!verdicts.has(id)) verdicts.set(id, []); verdicts.get(id)!.push({ check, outcome }); };
+  const verdicts = new Map<RequirementId, Array<{ check: string; outcome: Outcome; reason?: string }>>();
+  const say = (id: RequirementId, check: string, outcome: Outcome, reason?: string) => { if (!verdicts.has(id)) verdicts.set(id, []); verdicts.get(id)!.push({ check, outcome, reason }); };
 
   // One row per check: a check reported twice counts by its last report (CI tracks tests by name).
   const last = new Map(input.checks.map((t) => [`${t.area}: ${t.title}`, t] as const));
@@ -144,9 +173,12 @@ export function buildResults(input: {
       reason = 'the check names no requirement (write it with check() from suite/scenario/check.ts)';
     }
     for (const q of t.requirementIds) {
-      // A failure breaks the requirements it is charged to; the others of the check were not finished.
-      const mine = outcome === 'fail' || outcome === 'warn' ? (charged.includes(q) ? broken(requirement(q).level, input.strict) : 'not-run') : outcome;
-      say(q, id, mine);
+      // A failure breaks the requirements it is charged to; the others of the check hold when the check
+      // verified them before it failed (a narrower assertion deferred to its end: expectAlso), else the
+      // check stopped before them.
+      const stoppedBefore = !charged.includes(q) && !t.failure?.held?.includes(q);
+      const mine = outcome === 'fail' || outcome === 'warn' ? (charged.includes(q) ? broken(requirement(q).level, input.strict) : stoppedBefore ? 'not-run' : 'pass') : outcome;
+      say(q, id, mine, mine === 'not-run' && stoppedBefore && t.failure ? `the check stopped at a failure of ${charged.join(', ')} before verifying it` : reason);
     }
     checks.push({
       id, area: t.area, title: t.title, requirementIds: t.requirementIds, level: t.requirementIds.length ? levelOf(t.requirementIds) : 'MUST', outcome, reason,
@@ -196,7 +228,7 @@ export function buildResults(input: {
     // Operations whose answers the check could not look at (never a pass): not run, with the reason.
     for (const [operationId, reason] of [...cannot].filter(([op]) => !byOp.has(op)).sort(([a], [b]) => a.localeCompare(b))) {
       const id = `${requirementId} ${operationId}`;
-      say(requirementId, id, 'not-run');
+      say(requirementId, id, 'not-run', reason);
       checks.push({ id, area: q.area, title: `${q.title} (${operationId})`, requirementIds: [requirementId], level: q.level, outcome: 'not-run', reason, operations: [operationId], durationMs: 0 });
     }
   }
@@ -211,10 +243,12 @@ export function buildResults(input: {
   const requirements: RequirementResult[] = REQUIREMENTS.map((q) => {
     const said = verdicts.get(q.id) ?? [];
     const selected = PER_RESPONSE.includes(q.id) || (input.only ? selects(input.only, [q.id]) : input.areas.includes(q.area));
+    const unverified = said.filter((v) => v.outcome === 'skip' || v.outcome === 'not-run').map((v) => ({ check: v.check, outcome: v.outcome, reason: v.reason ?? 'did not run' }));
     return {
       id: q.id, level: q.level, area: q.area, title: q.title, clause: q.clause,
-      outcome: said.length ? worst(said.map((v) => v.outcome)) : 'not-run',
-      checks: said.length ? [...new Set(said.map((v) => v.check))] : [!selected ? 'not selected (--only)' : input.stopped ? `not run: ${input.stopped}` : PER_RESPONSE.includes(q.id) ? 'no response was checked' : 'no check ran'],
+      outcome: said.length ? judged(said.map((v) => v.outcome)) : 'not-run',
+      checks: said.length ? [...new Set(said.map((v) => v.check))] : [!selected ? NOT_SELECTED : input.stopped ? `not run: ${input.stopped}` : PER_RESPONSE.includes(q.id) ? 'no response was checked' : 'no check ran'],
+      ...(unverified.length ? { unverified } : {}),
     };
   });
 
@@ -226,27 +260,59 @@ export function buildResults(input: {
     coverage.push({ operationId, method: method.toUpperCase(), path, requests: exchanges.filter((x) => x.operationId === operationId).length, outcomes });
   }
 
-  const summary = { MUST: {}, SHOULD: {} } as RunResult['summary'];
-  for (const level of ['MUST', 'SHOULD'] as Level[]) {
-    for (const o of ORDER) summary[level][o] = requirements.filter((q) => q.level === level && q.outcome === o).length;
-  }
-  // A broken MUST (or SHOULD with --strict) is 1; a fault of the suite on a MUST check means the
-  // verdict is unknown: 2, never a pass.
   // A run stopped before its end (deadline, Ctrl-C) has no verdict: 2, whatever it saw so far.
   // A run that verified no MUST requirement has none either: "nothing broken" is not a pass when
   // nothing was looked at (areas chosen, flags missing); 2, with why.
   const known = input.knownFailures && applyKnownFailures(input.knownFailures, requirements, checks, today);
-  const nothingVerified = requirements.some((q) => q.level === 'MUST' && q.outcome === 'pass') ? undefined : whyNothingVerified(checks, input.areas);
-  const exitCode = input.stopped ? 2 : requirements.some((q) => q.outcome === 'fail' && !q.known) ? 1
-    : requirements.some((q) => q.outcome === 'error' && q.level === 'MUST') || nothingVerified ? 2 : 0;
+  const nothingVerified = requirements.some((q) => q.level === 'MUST' && (q.outcome === 'pass' || q.outcome === 'partial')) ? undefined : whyNothingVerified(checks, input.areas);
+  const stopped = input.stopped;
   return {
     tool: 'simulation-conformance', runId: input.runId, startedAt: input.startedAt.toISOString(),
     durationMs: Date.now() - input.startedAt.getTime(), target: input.target, config: input.config,
-    requirements, checks, coverage, drift: input.drift, requestCount: exchanges.length, summary, exitCode, stopped: input.stopped, nothingVerified,
+    requirements, checks, coverage, drift: input.drift, requestCount: exchanges.length, summary: summaryOf(requirements),
+    exitCode: exitCodeOf({ requirements, stopped, nothingVerified, requireVerified: input.requireVerified }),
+    strict: input.strict, ...(input.requireVerified ? { requireVerified: true } : {}), stopped, nothingVerified,
     ...refusals(exchanges),
     ...(input.seed !== undefined ? { seed: input.seed } : {}),
     ...(known ? { knownFailures: known } : {}),
   };
+}
+
+/** How many requirements of each level ended in each outcome. */
+function summaryOf(requirements: readonly RequirementResult[]): RunResult['summary'] {
+  const summary = { MUST: {}, SHOULD: {} } as RunResult['summary'];
+  for (const level of ['MUST', 'SHOULD'] as Level[]) {
+    for (const o of ORDER) summary[level][o] = requirements.filter((q) => q.level === level && q.outcome === o).length;
+  }
+  return summary;
+}
+
+/**
+ * The exit status. A run stopped before its end: 2. A broken MUST (or SHOULD with --strict) not
+ * accepted by --known-failures: 1. A fault of the suite on a MUST check, or nothing verified: the
+ * verdict is unknown, 2, never a pass. With --require-verified, a MUST not fully verified: 1.
+ */
+function exitCodeOf(r: { requirements: readonly RequirementResult[]; stopped?: string; nothingVerified?: string; requireVerified?: boolean }): RunResult['exitCode'] {
+  if (r.stopped) return 2;
+  if (r.requirements.some((q) => q.outcome === 'fail' && !q.known)) return 1;
+  if (r.requirements.some((q) => q.outcome === 'error' && q.level === 'MUST') || r.nothingVerified) return 2;
+  return r.requireVerified && unverifiedMust(r.requirements).length ? 1 : 0;
+}
+
+/**
+ * The same run judged at other levels (a run made with --strict, as a user's run without it charges
+ * it, or the other way): each failure charged to SHOULDs only fails or warns by `strict`, as
+ * buildResults would have judged it; the summary and the exit status follow. No request is sent again.
+ */
+export function judgedAt(result: RunResult, strict: boolean): RunResult {
+  const recharge = (outcome: Outcome, ids: readonly RequirementId[]) => (outcome === 'fail' || outcome === 'warn' ? brokenOutcome(ids, strict) : outcome);
+  const checks = result.checks.map((c) => {
+    const charged = c.failure?.requirementIds.length ? c.failure.requirementIds : c.requirementIds;
+    return { ...c, outcome: recharge(c.outcome, charged) };
+  });
+  const requirements = result.requirements.map((q) => ({ ...q, outcome: recharge(q.outcome, [q.id]) }));
+  const exitCode = exitCodeOf({ requirements, stopped: result.stopped, nothingVerified: result.nothingVerified, requireVerified: result.requireVerified });
+  return { ...result, strict, checks, requirements, summary: summaryOf(requirements), exitCode };
 }
 
 /** The areas a run ran, and what kept their checks from verifying anything (grouped by reason: one flag answers a group). */

@@ -27,6 +27,8 @@ export interface SessionOptions {
   /** `--known-failures`: accepted failures that do not fail the run while they last. */
   knownFailures?: KnownFailure[];
   strict: boolean;
+  /** --require-verified: a MUST requirement not fully verified fails the run. */
+  requireVerified?: boolean;
   keep: boolean;
   timeoutMs: number;
   /** The answer size cap in MB (--max-body-mb; default DEFAULT_MAX_BODY_MB). */
@@ -158,6 +160,7 @@ export function createSession(target: Target, o: SessionOptions): Session {
         target: { baseUrl: target.baseUrl, embedded: target.embedded }, config: { ...o.shownConfig, areas: o.areas },
         areas: o.areas, only: o.only, knownFailures: o.knownFailures, bundled: docs.bundled, drift: drift(docs.bundled, docs.served), stopped,
         seed: o.areas.includes('generated') || o.areas.includes('model') ? config.seed : undefined, mainKey: { rpm: config.mainRpm, paceRpm: config.paceRpm },
+        requireVerified: o.requireVerified,
       });
     },
   };

@@ -7,7 +7,7 @@ import { beforeAll, chai, it, type TaskMeta, type TestContext } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
 import { basename } from 'node:path';
 import { requirement, type RequirementId } from '../../contract/requirements.ts';
-import { CheckFailure, type Failure } from '../data/failure.ts';
+import { CheckFailure, NotVerified, type Failure, type FailureInit } from '../data/failure.ts';
 import { curlOf, type Exchange } from '../data/exchange.ts';
 import { creationOf, lastRecorded, pendingExchanges } from '../http/recorder.ts';
 import { RunStopped } from '../data/stop.ts';
@@ -67,14 +67,49 @@ export function check(ids: RequirementId | readonly RequirementId[], title: stri
       if (needs.length) requires(ctx, ...needs);
       await fn(ctx);
     } catch (err) {
-      if (err instanceof RunStopped) {
+      const later = takeDeferred(ctx);
+      if (err instanceof RunStopped || err instanceof NotVerified) {
         ctx.task.meta.notRun = err.message;
         ctx.skip(err.message);
       }
-      if ((err as { code?: string })?.code !== 'VITEST_PENDING') ctx.task.meta.failure = failureOf(err, requirementIds, ctx.task.meta.exchanges);
+      if ((err as { code?: string })?.code !== 'VITEST_PENDING') {
+        const failure = failureOf(err, requirementIds, ctx.task.meta.exchanges);
+        // A deferred failure broke its requirement too, whatever stopped the check afterwards.
+        const also = later && failure.culprit === 'target' ? failureOf(later, requirementIds).requirementIds : [];
+        ctx.task.meta.failure = { ...failure, requirementIds: [...new Set([...failure.requirementIds, ...also])] };
+      }
       throw err;
     }
+    // Every assertion ran: a deferred failure is the check's, charged to its requirement alone; the
+    // others of the check were verified and hold.
+    const later = takeDeferred(ctx);
+    if (later) {
+      const failure = failureOf(later, requirementIds, ctx.task.meta.exchanges);
+      ctx.task.meta.failure = { ...failure, held: requirementIds.filter((id) => !failure.requirementIds.includes(id)) };
+      throw later;
+    }
   });
+}
+
+/** The first failure each running check deferred (expectAlso), until the check ends. */
+const deferred = new WeakMap<object, CheckFailure>();
+const takeDeferred = (ctx: TestContext) => {
+  const failure = deferred.get(ctx.task);
+  deferred.delete(ctx.task);
+  return failure;
+};
+
+/**
+ * An assertion of one requirement of the check that is narrower than the others (a SHOULD beside the
+ * MUST it refines: the status of a refusal SPEC.md does not give). Its failure is charged to
+ * `requirementId` alone and does not stop the check: the assertions after it still verify the others.
+ * The check ends failed with the first such failure; the requirements it does not charge hold.
+ */
+export function expectAlso(ctx: TestContext, reply: Reply | undefined, condition: boolean, init: Omit<FailureInit, 'exchange' | 'requirementId'> & { requirementId: RequirementId }): void {
+  if (condition || deferred.has(ctx.task)) return;
+  const ids = ctx.task.meta.requirementIds ?? [];
+  if (!ids.includes(init.requirementId)) throw new Error(`suite: expectAlso charges ${init.requirementId}, which the check does not cover (${ids.join(', ')})`);
+  deferred.set(ctx.task, new CheckFailure({ ...init, exchange: reply?.exchange }));
 }
 
 /** A beforeAll whose failure is recorded as data: the checks it kept from running are "not run: setup

@@ -16,6 +16,12 @@ export const resultOf = (res: FaultResponse): Json | undefined => {
 export const codeOf = (res: FaultResponse): string | undefined => (res.body as Json | undefined)?.error?.code;
 export const isDocument = (req: FaultRequest) => req.operationId === 'getOpenApi';
 export const keyOf = (req: FaultRequest) => req.headers['x-api-key'];
+/** An allowlist comparison gone wrong: an Origin of the restricted key that `match`es the allowed one is served as it. */
+export const originMatchedBy = (match: (sent: string, allowed: string, req: FaultRequest) => boolean): FaultHooks['request'] => (req, ctx) => {
+  const sent = req.headers.origin;
+  const allowed = ctx.keys.allowedOrigin;
+  if (sent && allowed && sent !== allowed && keyOf(req) === ctx.keys.originKey && match(sent, allowed, req)) req.headers.origin = allowed;
+};
 /** An error answer in the envelope of SPEC.md. */
 export const errorAnswer = (status: number, code: string, message: string, headers: Record<string, string> = {}) => json(status, { error: { code, message } }, headers);
 

@@ -24,7 +24,7 @@ export async function selfTest({ print, reportDir, areas }: { print: (line: stri
   const VARIANTS_RUN = VARIANTS.filter(concerns);
   if (areas) print(`self-test over ${areas.join(', ')} (--only): the faults and variants that concern these areas`);
   print(`self-test: ${FAULTS_RUN.length} faulty deployments (one fault each, injected by a proxy in front of the embedded reference), and the correct one twice`);
-  print('  a fault is caught when the run fails (--strict, only the areas it concerns) on at least one requirement expected of it');
+  print('  a fault is caught when the run fails (--strict, only the areas it concerns) on at least one requirement expected of it, at the level a run without --strict charges it (a MUST fails it; a fault that expects SHOULDs only is caught by their warning)');
   const workDir = join(reportDir, 'self-test');
   mkdirSync(workDir, { recursive: true });
   // Everything lives in this process (the reference is in memory): stopping is enough.

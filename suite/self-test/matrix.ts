@@ -2,16 +2,19 @@
 // area twice (directly and through a pass-through proxy: both clean, same verdict for every check),
 // then every fault of the catalogue behind its own proxy, checked over the areas it concerns with
 // --strict (a broken SHOULD counts). A fault is caught when the run fails (exit 1) and at least one
-// of its expected requirements has a failed check. `npm test` and `--self-test` both run this.
+// of its expected requirements has a failed check, at the level a user's run (without --strict)
+// charges it: the same run judged again without --strict (judgedAt), no request sent twice. A fault
+// that expects a MUST must fail a MUST; one caught by SHOULDs alone warns, and is said to.
+// `npm test` and `--self-test` both run this.
 import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveTarget, type Target } from '../run/target.ts';
 import { createSession } from '../run/session.ts';
 import { keepScenarioRunner } from '../run/vitest.ts';
 import { cleanup } from '../run/ledger.ts';
-import { AREAS, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';
+import { AREAS, requirement, type Level, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
-import type { Outcome, RunResult } from '../results/results.ts';
+import { judgedAt, type Outcome, type RunResult } from '../results/results.ts';
 import { FAULTS, type Fault } from './faults.ts';
 import { servedDocument, startFaultProxy, type FaultHooks, type FaultKeys, type FaultProxy } from './proxy.ts';
 import { APPLIED } from './hooks.ts';
@@ -36,6 +39,13 @@ export interface FaultVerdict {
   failed: RequirementId[];
   /** The expected requirements among them. */
   caughtBy: RequirementId[];
+  /** Exit status of the same run as a user's run (without --strict) judges it. */
+  userExitCode: number;
+  /**
+   * The level at which a user's run charges the catch: MUST (the run fails), SHOULD (it warns and may
+   * pass: only --strict fails it). Undefined when not caught.
+   */
+  caughtAs?: Level;
   /** Caught (a control: passed cleanly). */
   caught: boolean;
   /** Checks that ended in a fault of the suite itself (outcome error): a check too weak to give a verdict. */
@@ -236,7 +246,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       const t0 = Date.now();
       const verdict: FaultVerdict = {
         id: fault.id, description: fault.description, areas: fault.areas, expected: fault.expected, expectedLabel: fault.expectedLabel,
-        exitCode: 2, failed: [], caughtBy: [], caught: false, suiteErrors: [], requests: 0, durationMs: 0,
+        exitCode: 2, userExitCode: 2, failed: [], caughtBy: [], caught: false, suiteErrors: [], requests: 0, durationMs: 0,
       };
       try {
         const result = await behindProxy(fault, (t) => run(t, fault.areas, fault.timeoutMs ?? timeoutMs, fault.id, fault.generated, undefined, undefined, undefined, fault.only));
@@ -245,16 +255,20 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
         verdict.failed = result.requirements.filter((q) => q.outcome === 'fail').map((q) => q.id);
         verdict.suiteErrors = result.checks.filter((c) => c.outcome === 'error').map((c) => `${c.id}: ${c.failure?.message.split('\n')[0].slice(0, 160) ?? c.reason ?? ''}`);
         verdict.caughtBy = verdict.failed.filter((id) => fault.expected.includes(id));
+        const user = judgedAt(result, false);
+        verdict.userExitCode = user.exitCode;
+        Object.assign(verdict, caughtAt(fault, verdict.caughtBy, user));
         verdict.caught = fault.expected.length
-          ? result.exitCode === 1 && verdict.caughtBy.length > 0
-          : result.exitCode === 0 && !verdict.failed.length && !verdict.suiteErrors.length;
+          ? result.exitCode === 1 && verdict.caughtAs !== undefined
+          : result.exitCode === 0 && user.exitCode === 0 && !verdict.failed.length && !verdict.suiteErrors.length;
       } catch (err) {
         verdict.error = (err as Error).message;
       }
       verdict.durationMs = Date.now() - t0;
       verdicts.set(fault.id, verdict);
       const what = fault.expected.length
-        ? verdict.caught ? `caught by ${verdict.caughtBy.join(', ')}` : `NOT caught (failed: ${verdict.failed.join(', ') || 'nothing'}; exit ${verdict.exitCode}${verdict.error ? `; ${verdict.error}` : ''})`
+        ? verdict.caught ? `caught by ${verdict.caughtBy.join(', ')}${verdict.caughtAs === 'SHOULD' ? ' (SHOULD: a run without --strict warns)' : ''}`
+          : `NOT caught (failed: ${verdict.failed.join(', ') || 'nothing'}; exit ${verdict.exitCode}, without --strict ${verdict.userExitCode}${verdict.error ? `; ${verdict.error}` : ''})`
         : verdict.caught ? 'passed, as a correct deployment must' : `FAILED though correct (failed: ${verdict.failed.join(', ') || 'nothing'}; exit ${verdict.exitCode})`;
       print(`  [${String(n + 1).padStart(String(runs.length).length)}/${runs.length}] ${verdict.caught ? '✓' : '✗'} ${fault.id}: ${what} (${(verdict.durationMs / 1000).toFixed(1)} s)`);
     }
@@ -269,13 +283,27 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   }
 }
 
+/**
+ * The level at which a user's run (without --strict) charges a fault's catch. A fault that expects a
+ * MUST is caught only when one of its expected MUSTs fails there (the run exits 1): a SHOULD warning
+ * is not that catch. A fault that expects SHOULDs only is caught as a SHOULD: one of them warns.
+ */
+export function caughtAt(fault: Pick<Fault, 'expected'>, caughtBy: readonly RequirementId[], user: RunResult): { caughtAs?: Level } {
+  const outcome = (id: RequirementId) => user.requirements.find((q) => q.id === id)?.outcome;
+  const must = caughtBy.filter((id) => requirement(id).level === 'MUST' && outcome(id) === 'fail');
+  if (must.length && user.exitCode === 1) return { caughtAs: 'MUST' };
+  const expectsMust = fault.expected.some((id) => requirement(id).level === 'MUST');
+  if (!expectsMust && caughtBy.some((id) => outcome(id) === 'warn')) return { caughtAs: 'SHOULD' };
+  return {};
+}
+
 /** The matrix as a table: fault → expected → failed (caught by) → verdict; then the correct runs. */
 export function renderMatrix(m: MatrixResult): string {
   const shorten = (ids: string[], max = 6) => (ids.length > max ? `${ids.slice(0, max).join(', ')}, … (+${ids.length - max})` : ids.join(', '));
   const rows = m.faults.map((v) => {
     const expected = v.expectedLabel ?? (v.expected.length ? v.expected.join(', ') : '(control: must pass)');
     const failed = v.error ? `run failed: ${v.error}` : v.failed.length ? shorten(v.failed.map((id) => (v.caughtBy.includes(id) ? `${id}*` : id))) : '—';
-    return [v.id, expected, failed, v.caught ? '✓' : '✗'];
+    return [v.id, expected, failed, v.caught ? `✓${v.caughtAs === 'SHOULD' ? ' (SHOULD)' : ''}` : '✗'];
   });
   const head = ['fault', 'expected', 'failed (* = expected)', ''];
   const widths = head.map((h, i) => Math.min(i === 2 ? 60 : 48, Math.max(h.length, ...rows.map((r) => r[i].length))));
@@ -310,6 +338,8 @@ export interface VariantVerdict {
   suiteErrors: string[];
   /** Answers the variant's choice made: 0 means the run never saw it, and proves nothing. */
   applied: number;
+  /** Exit status of the same run as a user's run (without --strict) judges it: a legal variant passes, 0. */
+  userExitCode: number;
   /** Why the choice may not show today (the variant's `quietWhy`). */
   quietWhy?: string;
   passed: boolean;
@@ -326,8 +356,8 @@ export interface VariantMatrixResult {
 
 /**
  * Every legal variant behind its own proxy, checked with --strict over the areas its choice concerns.
- * A variant passes when nothing fails or warns but the SHOULDs it allows, no check errs, and its
- * choice showed in at least one answer.
+ * A variant passes when nothing fails or warns but the SHOULDs it allows, no check errs, its choice
+ * showed in at least one answer, and the same run judged as a user's (without --strict) exits 0.
  */
 export async function runVariants(options: Omit<MatrixOptions, 'faults' | 'skipCleanRuns'> & { variants?: Variant[] }): Promise<VariantMatrixResult> {
   const started = Date.now();
@@ -341,7 +371,7 @@ export async function runVariants(options: Omit<MatrixOptions, 'faults' | 'skipC
       const t0 = Date.now();
       const verdict: VariantVerdict = {
         id: variant.id, description: variant.description, areas: variant.areas, allowedWarnings: variant.allowedWarnings,
-        exitCode: 2, failed: [], unexpected: [], messages: [], suiteErrors: [], applied: 0, quietWhy: variant.quietWhy, passed: false, requests: 0, durationMs: 0,
+        exitCode: 2, userExitCode: 2, failed: [], unexpected: [], messages: [], suiteErrors: [], applied: 0, quietWhy: variant.quietWhy, passed: false, requests: 0, durationMs: 0,
       };
       // Every request passes the request hook: that is where the proxy's memory (the applied count) is seen.
       let state: Map<string, unknown> | undefined;
@@ -360,8 +390,10 @@ export async function runVariants(options: Omit<MatrixOptions, 'faults' | 'skipC
           .map((c) => `${c.id}: ${(c.failure?.message ?? c.reason ?? '').split('\n').filter(Boolean).slice(0, 3).join(' | ').slice(0, 300)}`);
         verdict.suiteErrors = result.checks.filter((c) => c.outcome === 'error').map((c) => `${c.id}: ${c.failure?.message.split('\n')[0].slice(0, 160) ?? c.reason ?? ''}`);
         verdict.applied = (state?.get(APPLIED) as number | undefined) ?? 0;
+        // A user's run of a legal deployment passes: the SHOULDs it may break only warn there.
+        verdict.userExitCode = judgedAt(result, false).exitCode;
         verdict.passed = result.exitCode !== 2 && !verdict.unexpected.length && !verdict.suiteErrors.length && (verdict.applied > 0 || !!variant.quietWhy)
-          && (result.exitCode === 0 || verdict.failed.length > 0);
+          && (result.exitCode === 0 || verdict.failed.length > 0) && verdict.userExitCode === 0;
       } catch (err) {
         verdict.error = (err as Error).message;
       }
@@ -371,7 +403,7 @@ export async function runVariants(options: Omit<MatrixOptions, 'faults' | 'skipC
         ? `passed${verdict.failed.length ? ` (allowed: ${verdict.failed.join(', ')})` : ''}, ${verdict.applied ? `its choice made ${verdict.applied} answers` : `its choice did not show: ${variant.quietWhy}`}`
         : verdict.error ? `run failed: ${verdict.error}`
           : verdict.applied === 0 ? `its choice never showed (0 answers): proves nothing${verdict.unexpected.length ? `; failed ${verdict.unexpected.join(', ')}` : ''}`
-            : `FAILED though legal: ${verdict.unexpected.join(', ') || `exit ${verdict.exitCode}`}${verdict.suiteErrors.length ? `; suite errors: ${verdict.suiteErrors.length}` : ''}`;
+            : `FAILED though legal: ${verdict.unexpected.join(', ') || `exit ${verdict.exitCode}, without --strict ${verdict.userExitCode}`}${verdict.suiteErrors.length ? `; suite errors: ${verdict.suiteErrors.length}` : ''}`;
       print(`  [${String(n + 1).padStart(String(variants.length).length)}/${variants.length}] ${verdict.passed ? '✓' : '✗'} ${variant.id}: ${what} (${(verdict.durationMs / 1000).toFixed(1)} s)`);
       if (!verdict.passed) for (const m of verdict.messages.slice(0, 4)) print(`        ${m}`);
     }
@@ -394,6 +426,6 @@ export function renderVariants(m: VariantMatrixResult): string {
   for (const r of rows) out.push(line(r));
   out.push('');
   const passed = m.variants.filter((v) => v.passed).length;
-  out.push(`${m.ok ? '✓' : '✗'} ${passed} of ${m.variants.length} legal variants passed (--strict; only the SHOULDs a variant names may warn) in ${(m.durationMs / 1000).toFixed(0)} s`);
+  out.push(`${m.ok ? '✓' : '✗'} ${passed} of ${m.variants.length} legal variants passed (--strict: only the SHOULDs a variant names may fail; without --strict: exit 0) in ${(m.durationMs / 1000).toFixed(0)} s`);
   return out.join('\n');
 }

@@ -18,6 +18,7 @@ import type { FaultContext, FaultHooks, FaultRequest, FaultResponse } from './pr
 import { SENTENCE_VARIANTS } from './variants/sentences.ts';
 import { MEMBER_VARIANTS } from './variants/members.ts';
 import { RATE_LIMIT_VARIANTS } from './variants/rate-limit.ts';
+import { VERDICT_VARIANTS } from './variants/verdict.ts';
 
 export interface Variant extends FaultHooks {
   id: string;
@@ -561,6 +562,7 @@ export const VARIANTS: Variant[] = [
   ...SENTENCE_VARIANTS,
   ...MEMBER_VARIANTS,
   ...RATE_LIMIT_VARIANTS,
+  ...VERDICT_VARIANTS,
 ];
 
 /** Triggers evaluated only at ticks: not a variant here, and why (docs/self-test.md, "Legal variants"). */

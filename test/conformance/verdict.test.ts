@@ -1,6 +1,12 @@
 // A verdict that never lies: a target that is not the service is not "a broken deployment" (the run
-// stops at its preflight, exit 2, one line), and a run that verified nothing is not a pass (exit 2).
-import { afterAll, describe, expect, it } from 'vitest';
+// stops at its preflight, exit 2, one line), a run that verified nothing is not a pass (exit 2), and a
+// requirement one of whose checks could not look is "partly verified", never a pass (--require-verified
+// fails the run on it).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { startReference, type RunningReference } from '../../reference/index.ts';
+import { startFaultProxy, type FaultProxy, type FaultRequest, type FaultResponse } from '../../suite/self-test/proxy.ts';
+import { is } from '../../suite/self-test/hooks.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -49,4 +55,40 @@ describe('a run that verified no MUST requirement', () => {
     const last = r.stdout.trim().split('\n').at(-1);
     expect(last).toMatch(/^NOTHING VERIFIED: no MUST requirement was checked, so this is no pass \(areas run: generated; their MUST checks did not verify: needs --generated above 0 \(\d checks?\)\); no verdict \(exit 2\)/);
   }, budget(90_000));
+});
+
+describe('a requirement one of whose checks could not look', () => {
+  // A persona whose snapshot always shows the mood at rest (0, 0, 0: a legal value): the decay check
+  // of PERS-5 cannot see the mood moved, so it cannot see a decay, and skips; the other check passes.
+  let server: RunningReference;
+  let proxy: FaultProxy;
+  beforeAll(async () => {
+    server = await startReference({ keys: [{ key: KEY, tenantId: 'tenant-verdict', plan: 'enterprise', rpm: 1_000_000 }] });
+    const atRest = { response: (res: FaultResponse, req: FaultRequest) => {
+      const result = (res.body as { result?: { mood?: unknown } } | undefined)?.result;
+      if (is(req, 'getPersonaSnapshot') && result?.mood) result.mood = { V: 0, A: 0, D: 0 };
+    } };
+    proxy = await startFaultProxy(server.url, atRest, { keys: { mainKey: KEY } });
+    open.push(proxy, server);
+  });
+  const run = (name: string, ...flags: string[]) => conformance(['--base-url', proxy.url, '--api-key', KEY, '--only', 'PERS-5', '--report-dir', join(dir, name), ...flags]);
+
+  it('is partly verified, not a pass: the verdict counts it apart, the reports name the check and why', async () => {
+    const r = await run('partial');
+    expect(r.code, r.stdout.slice(-2000) + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Partly verified \(1\)[^\n]*\n\n {2}◐ PERS-5 \(MUST\)[^\n]*\n {4}- personas: decays the mood toward where it rests and does not lower the body budget: the mood could not be moved/);
+    expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^PASS: \d+ of \d+ MUST requirements verified and hold; 1 partly verified \(PERS-5\), (\d+ not run \([A-Z0-9, -]+\), )?\d+ not selected \(--only\)$/);
+    const results = JSON.parse(readFileSync(join(dir, 'partial', 'results.json'), 'utf8'));
+    const q = results.requirements.find((x: { id: string }) => x.id === 'PERS-5');
+    expect(q.outcome).toBe('partial');
+    expect(q.unverified).toEqual([expect.objectContaining({ check: 'personas: decays the mood toward where it rests and does not lower the body budget', outcome: 'skip' })]);
+  }, 90_000);
+
+  it('fails the run with --require-verified (exit 1), saying which MUST was not fully verified', async () => {
+    const r = await run('required', '--require-verified');
+    expect(r.code, r.stdout.slice(-2000) + r.stderr).toBe(1);
+    // With --only, the requirements judged on every response may see no answer of theirs (ENV-2: no error came): not verified either.
+    expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^FAIL: \d+ MUST requirements? not fully verified \(--require-verified\): 1 partly verified \(PERS-5\)(, \d+ not run \([A-Z0-9, -]+\))?$/);
+    expect(readFileSync(join(dir, 'required', 'junit.xml'), 'utf8')).toMatch(/<testcase name="\[run\] every MUST requirement fully verified \(--require-verified\)"[^>]*>\s*<failure message="\d+ MUST requirement\(s\) not fully verified"/);
+  }, 90_000);
 });

@@ -77,7 +77,7 @@ function requirement(id: RequirementId, outcome: Outcome, checks: string[]): Req
   return { id, level: q.level, area: q.area, title: q.title, clause: q.clause, outcome, checks };
 }
 
-const zero = (): Record<Outcome, number> => ({ pass: 0, fail: 0, warn: 0, skip: 0, 'not-run': 0, error: 0 });
+const zero = (): Record<Outcome, number> => ({ pass: 0, fail: 0, warn: 0, partial: 0, skip: 0, 'not-run': 0, error: 0 });
 
 function run(checks: CheckResult[], requirements: RequirementResult[], exitCode: 0 | 1): RunResult {
   // The summary is what buildResults computes: requirements counted by level and outcome.

@@ -39,7 +39,7 @@ describe('renderHtml', () => {
 
   it('shows the verdict, target, run id, duration and request count', () => {
     expect(html).toContain('<p class="verdict fail">FAIL: 1 MUST requirement broken (1 SHOULD warning)</p>');
-    expect(renderHtml(passingRun())).toContain('<p class="verdict pass">PASS: all 2 MUST requirements hold (1 SHOULD warning)</p>');
+    expect(renderHtml(passingRun())).toContain('<p class="verdict pass">PASS: all 2 MUST requirements verified and hold (1 SHOULD warning)</p>');
     for (const fact of ['<dd>http://127.0.0.1:4010</dd>', '<dd>r20240101-abc123</dd>', '<dd>41.2 s</dd>', '<dt>Requests</dt><dd>5</dd>']) expect(html).toContain(fact);
   });
 
@@ -54,7 +54,7 @@ describe('renderHtml', () => {
   });
 
   it('has the counts table and the endpoint coverage', () => {
-    expect(html).toMatch(/<tr><th>MUST<\/th><td class="num">1<\/td><td class="num">1<\/td><td class="num">0<\/td><td class="num">0<\/td><td class="num">2<\/td><td class="num">1<\/td><td class="num">5<\/td><\/tr>/);
+    expect(html).toMatch(/<tr><th>MUST<\/th><td class="num">1<\/td><td class="num">1<\/td><td class="num">0<\/td><td class="num">0<\/td><td class="num">0<\/td><td class="num">2<\/td><td class="num">1<\/td><td class="num">5<\/td><\/tr>/);
     expect(html).toContain('<tr><td>listWorlds</td><td>GET</td><td>/worlds</td><td class="num">1</td><td><span class="badge fail">fail</span> 1</td></tr>');
     expect(html).toContain('<tr><td>interact</td><td>POST</td><td>/worlds/{id}/interact</td><td class="num">0</td><td><span class="muted">not exercised</span></td></tr>');
   });

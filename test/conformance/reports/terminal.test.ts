@@ -116,9 +116,9 @@ describe('renderSummary', () => {
         enterprise plan: no fixed limit to compare with (1):
           - [RATE-4] accepts about the plan limit before the first 429 (rate-limit)
 
-      Requirements  pass  fail  warn  skip  not run  error  total
-      MUST             1     1     0     0        2      1      5
-      SHOULD           0     0     1     1        1      0      3
+      Requirements  pass  fail  warn  partly verified  skip  not run  error  total
+      MUST             1     1     0                0     0        2      1      5
+      SHOULD           0     0     1                0     1        1      0      3
 
       Checks:   8, 5 requests in 41.2 s
       Target:   http://127.0.0.1:4010
@@ -153,14 +153,14 @@ describe('renderSummary', () => {
   });
 
   it('ends with PASS when every MUST holds, counting SHOULD warnings', () => {
-    expect(lastLine(renderSummary(passingRun()))).toBe('PASS: all 2 MUST requirements hold (1 SHOULD warning)');
+    expect(lastLine(renderSummary(passingRun()))).toBe('PASS: all 2 MUST requirements verified and hold (1 SHOULD warning)');
   });
 
   it('says in one line how many answers the HTTP stack refused before the service, and that they were not judged', () => {
     const first = 'GET getWorld: refused by the HTTP stack before the service: 414 (text/html) to a request line and headers of 6,140 bytes (SPEC.md: request size limits "not shown")';
     const summary = renderSummary({ ...passingRun(), refusedByStack: { count: 3, first } });
     expect(summary.split('\n').filter((l) => l.startsWith('Stack:'))).toEqual([`Stack:    3 answers refused by the HTTP stack before the service, not judged; the first: ${first}`]);
-    expect(lastLine(summary)).toBe('PASS: all 2 MUST requirements hold (1 SHOULD warning)');
+    expect(lastLine(summary)).toBe('PASS: all 2 MUST requirements verified and hold (1 SHOULD warning)');
     expect(renderSummary(passingRun())).not.toContain('Stack:');
   });
 
@@ -173,7 +173,7 @@ describe('renderSummary', () => {
     expect(lastLine(renderSummary(strict))).toBe('FAIL: 1 SHOULD requirement broken (--strict)');
     const partial = run([check('worlds', ['WORLD-1'], 'ok', 'pass'), notRun(['ISO-1'], 'iso', 'needs --second-key')],
       [requirement('WORLD-1', 'pass', []), requirement('ISO-1', 'not-run', []), requirement('SIM-1', 'error', [])], 0);
-    expect(lastLine(renderSummary(partial))).toBe('PASS: no MUST requirement broken; 1 of 3 verified (1 not run, 1 erred)');
+    expect(lastLine(renderSummary(partial))).toBe('PASS: 1 of 3 MUST requirements verified and hold; 1 not run (ISO-1), 1 erred');
   });
 
   it('is plain text unless colour is asked for', () => {
