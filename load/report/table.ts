@@ -3,7 +3,7 @@
 // thresholds that failed. Plain strings, no colour codes, so it reads
 // the same in a CI log, in k6's stdout (handleSummary) and in a README.
 import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
-import { verdictReasons } from '../model/reasons.ts';
+import { incompleteReason, verdictReasons } from '../model/reasons.ts';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const rps = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -35,8 +35,24 @@ function phaseTable(p: PhaseResult, limitRps: number): string {
   return lines.join('\n');
 }
 
+/** The most requests sent in any span of one window (from the timeline), when the run has one. */
+export function peakPerWindow(s: LoadSummary): number | undefined {
+  const t = s.timeline;
+  if (!t?.points.length) return undefined;
+  const n = Math.max(1, Math.round(s.plan.windowMs / t.bucketMs));
+  let most = 0;
+  for (let i = 0; i < t.points.length; i++) most = Math.max(most, t.points.slice(i, i + n).reduce((k, p) => k + p.sent, 0));
+  return most;
+}
+
 export function onsetLine(s: LoadSummary): string {
   const o = s.onset;
+  if (!o.found && s.incomplete) {
+    // Of what was sent, never of the ramp's end the run did not reach.
+    const peak = peakPerWindow(s);
+    return `429s: none in the ${s.incomplete.sent} requests sent (of ${s.incomplete.planned} planned)` +
+      (peak !== undefined ? `; at most ${peak} in any ${secs(s.plan.windowMs)} window, ${pct(peak / s.plan.rpm)} of the budget of ${s.plan.rpm}` : '');
+  }
   if (!o.found) return `429s: none up to ${pct(s.config.rampTo)} of the limit`;
   const where = [o.operationId ? `first on ${o.operationId}` : '', o.atMs !== undefined ? `${secs(o.atMs)} into the run (${o.phase})` : ''].filter(Boolean).join(', ');
   const scheduled = o.rateFraction !== undefined ? `; scheduled rate then ${pct(o.rateFraction)}` : '';
@@ -73,6 +89,8 @@ export function renderTable(s: LoadSummary): string {
   lines.push(...runnerLines(s));
   const reasons = s.verdict === 'fail' ? verdictReasons(s) : [];
   if (reasons.length) lines.push('why it failed:', ...reasons.map((r) => `  - ${r}`));
-  lines.push(`verdict: ${s.verdict.toUpperCase()}`);
+  const none = incompleteReason(s);
+  if (s.verdict === 'none' && none) lines.push('why there is no verdict:', `  - ${none}`);
+  lines.push(`verdict: ${s.verdict === 'none' ? 'NONE (incomplete run)' : s.verdict.toUpperCase()}`);
   return lines.join('\n');
 }
