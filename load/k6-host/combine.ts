@@ -80,7 +80,8 @@ export async function combineRunners(runners: RunnerOutput[], ctx: CombineContex
   if (droppedAll) warnings.push(`the runners dropped ${droppedAll} iterations for want of free VUs: the target answered too slowly for the arrival rate (the schedule was not kept; LOAD_MAX_VUS raises the cap)`);
   if (!onset.found && !aborted) warnings.push(noOnsetWarning(config, setupRequests, flagName));
   const verdict = verdictOf(results, aborted);
-  const disagree = reports.filter((r) => r.verdict !== verdict);
+  // A runner without a verdict of its own (stopped short) is told of by the run's own incompleteness.
+  const disagree = reports.filter((r) => r.verdict !== 'none' && r.verdict !== verdict);
   if (disagree.length) {
     warnings.push(`${disagree.map((r) => `runner ${r.index}`).join(', ')} alone would have said ${disagree[0].verdict.toUpperCase()} (each k6 runner judges its thresholds on its own samples); ` +
       `the verdict is the whole run's, on the samples of all ${runners.length} runners`);

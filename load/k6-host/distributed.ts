@@ -152,7 +152,8 @@ export async function startRunners(o: K6RunOptions & { work: K6Work; archive: st
         if (ranToEnd(ends[i])) return;
         const by = x.proc.signalled && x !== first ? `, stopped by this command${first ? ` when ${name(first)} ended` : ''} (${x.proc.signalled})` : '';
         const written = existsSync(x.exportFile) ? '' : ', no summary written';
-        const tail = logTail(x.log);
+        // A runner this command stopped ended as told: its log says no more than that.
+        const tail = by ? '' : logTail(x.log);
         causes.push(`${name(x)}: ${describeEnd(ends[i])}${by}${written}${tail ? `; its last lines: ${tail}` : ''}`);
       });
       const summary = judgeCompleteness(await combineRunners(outputs, { config: o.config, baseUrl: o.baseUrl, seed: o.seed, now: Date.now() }), causes);

@@ -3,7 +3,7 @@
 // right under its title and the terminal table before its verdict, so that the cause is read
 // first, not found as `rate<=0` on the last row of a 40-row table. No Node built-ins: the k6
 // bundles print the table too.
-import type { LoadSummary, ThresholdResult } from './summary.ts';
+import { mostInWindow, type LoadSummary, type ThresholdResult } from './summary.ts';
 import { MIN_ONSET } from './thresholds.ts';
 import { sentText } from './complete.ts';
 import { PLAN_RPM } from '../../contract/plans.ts';
@@ -26,9 +26,12 @@ function parts(id: string): { op?: string; phase?: string } {
 export function lowerLimit(s: LoadSummary): { observed: number; plan?: string } | undefined {
   const o = s.onset;
   if (!o.found || !o.early || o.offeredInWindow === undefined || (o.fractionOfLimit ?? 1) >= MIN_ONSET) return undefined;
-  const observed = o.offeredInWindow;
-  // The count is an upper bound (requests in flight may not have reached the limiter yet): a plan up to a third below it matches.
-  const plan = Object.entries(PLAN_RPM).find(([, rpm]) => rpm < s.plan.rpm && observed >= rpm * 0.9 && observed <= rpm * 1.33)?.[0];
+  // What the limiter let through: the most 2xx answers in any window (the setup's too when it
+  // opens the run), else the requests it may have counted at the first 429 (an upper bound,
+  // loose when answers are slow).
+  const accepted = mostInWindow(s, (p) => p.ok);
+  const observed = accepted ? accepted.most + (accepted.fromStart ? s.setup.requests : 0) : o.offeredInWindow;
+  const plan = Object.entries(PLAN_RPM).find(([, rpm]) => rpm < s.plan.rpm && observed >= rpm * 0.9 && observed <= rpm * 1.1)?.[0];
   return { observed, ...(plan ? { plan } : {}) };
 }
 
@@ -51,7 +54,7 @@ function sentence(t: ThresholdResult, s: LoadSummary): string {
     const o = s.onset;
     return `429s came before the plan's limit: the first when ${pct(o.fractionOfLimit ?? 0)} of the budget had been offered over the ${+(s.plan.windowMs / 1000).toFixed(1)} s window ` +
       `(${o.early} of ${limited} 429s came under ${pct(MIN_ONSET)}); a correct limiter says no only once the budget is spent` +
-      (o.offeredInWindow !== undefined ? `, and this key's observed limit is about ${o.offeredInWindow} per window against the ${s.tier} tier's ${s.plan.rpm}.` : '.') +
+      (lowerLimit(s) ? `, and this key's observed limit is about ${lowerLimit(s)!.observed} per window against the ${s.tier} tier's ${s.plan.rpm}.` : '.') +
       (lowerLimit(s)?.plan ? '' : ' Were requests of this key counted in that window by someone else (another run, another client), wait one window and run again.');
   }
   if (t.id === '429 carries Retry-After') {

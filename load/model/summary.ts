@@ -172,6 +172,22 @@ export interface LoadSummary {
 
 }
 
+/**
+ * The most of the timeline's `pick` in any span of one rate-limit window, and whether that span
+ * begins with the run (where the setup's requests count too); undefined without a timeline.
+ */
+export function mostInWindow(s: Pick<LoadSummary, 'timeline' | 'plan'>, pick: (p: TimelinePoint) => number): { most: number; fromStart: boolean } | undefined {
+  const t = s.timeline;
+  if (!t?.points.length) return undefined;
+  const n = Math.max(1, Math.round(s.plan.windowMs / t.bucketMs));
+  let best = { most: -1, fromStart: false };
+  for (let i = 0; i < t.points.length; i++) {
+    const sum = t.points.slice(i, i + n).reduce((k, p) => k + pick(p), 0);
+    if (sum > best.most) best = { most: sum, fromStart: i === 0 };
+  }
+  return best;
+}
+
 /** The value a threshold looks at, from the phase results and the onset. */
 export function measure(t: Threshold, phases: PhaseResult[], onset: Onset): number | undefined {
   const inScope = phases.filter((p) => t.phase === 'all' || p.name === t.phase);

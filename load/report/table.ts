@@ -2,7 +2,7 @@
 // p99 where the engine knows it, errors, 429s per endpoint), where 429s began, the checks and the
 // thresholds that failed. Plain strings, no colour codes, so it reads
 // the same in a CI log, in k6's stdout (handleSummary) and in a README.
-import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
+import { mostInWindow, type EndpointStats, type LoadSummary, type PhaseResult } from '../model/summary.ts';
 import { incompleteReason, verdictReasons } from '../model/reasons.ts';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -36,14 +36,7 @@ function phaseTable(p: PhaseResult, limitRps: number): string {
 }
 
 /** The most requests sent in any span of one window (from the timeline), when the run has one. */
-export function peakPerWindow(s: LoadSummary): number | undefined {
-  const t = s.timeline;
-  if (!t?.points.length) return undefined;
-  const n = Math.max(1, Math.round(s.plan.windowMs / t.bucketMs));
-  let most = 0;
-  for (let i = 0; i < t.points.length; i++) most = Math.max(most, t.points.slice(i, i + n).reduce((k, p) => k + p.sent, 0));
-  return most;
-}
+export const peakPerWindow = (s: LoadSummary): number | undefined => mostInWindow(s, (p) => p.sent)?.most;
 
 export function onsetLine(s: LoadSummary): string {
   const o = s.onset;
