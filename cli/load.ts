@@ -156,8 +156,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   if (!(regressionPct >= 0)) throw new UsageError(`--regression-pct must be ≥ 0, got '${regressionPct}'`);
   if (!(regressionMs >= 0)) throw new UsageError(`--regression-ms must be ≥ 0, got '${regressionMs}'`);
   // Latency at another plan's rate is another measurement: refused, not compared.
-  if (baseline && (baseline.tier !== config.tier || baseline.plan?.rpm !== config.rpm)) {
-    throw new UsageError(`--baseline ${v.baseline}: a ${baseline.tier} run (${baseline.plan?.rpm} requests per window), this one ${config.tier} (${config.rpm}): ` +
+  if (baseline && (baseline.tier !== config.tier || (baseline.plan?.rpm !== undefined && baseline.plan.rpm !== config.rpm))) {
+    throw new UsageError(`--baseline ${v.baseline}: a ${baseline.tier} run${baseline.plan?.rpm ? ` (${baseline.plan.rpm} requests per window)` : ''}, this one ${config.tier} (${config.rpm}): ` +
       `latency under another plan's load is not comparable; give a ${config.tier} run's load-${config.tier}.json`);
   }
 

@@ -86,7 +86,7 @@ export async function runK6(o: K6RunOptions & { work?: K6Work; causes?: () => st
     const exported = existsSync(exportFile) ? JSON.parse(readFileSync(exportFile, 'utf8')) : { metrics: {}, root_group: { checks: {} } };
     const schedule = buildSchedule(c);
     let summary = fromK6Summary(fromSummaryExport(exported), {
-      config: c, schedule, thresholds: defaultThresholds(c), baseUrl: o.baseUrl, seed: o.seed, now: Date.now(), optionName: flagName,
+      config: c, schedule, thresholds: defaultThresholds(c), baseUrl: o.baseUrl, seed: o.seed, now: Date.now(), optionName: flagName, judge: false,
     });
     if (o.embedded) summary.target.embedded = true;
     if (existsSync(outputFile)) {

@@ -58,6 +58,8 @@ export interface K6SummaryContext {
   optionName?: OptionName;
   /** The share of the test this k6 ran (its execution segment's length; 1 alone): its plan is that share of the schedule's. */
   share?: number;
+  /** Whether to judge the run's completeness here (default); the CLI does it once it has read k6's per-request output. */
+  judge?: boolean;
 }
 
 export function fromK6Summary(data: K6SummaryData, ctx: K6SummaryContext): LoadSummary {
@@ -124,7 +126,8 @@ export function fromK6Summary(data: K6SummaryData, ctx: K6SummaryContext): LoadS
 
   const durationMs = data.state?.testRunDurationMs ?? schedule.totalMs;
   // A run k6 stopped early (a signal: k6 still writes this summary) sent less than its plan: no verdict.
-  return judgeCompleteness({
+  const judge = ctx.judge === false ? (x: LoadSummary) => x : judgeCompleteness;
+  return judge({
     schema: SUMMARY_SCHEMA, engine: 'k6', tier: config.tier,
     plan: { rpm: config.rpm, windowMs: config.windowMs, limitRps: schedule.limitRps },
     config: { ...config, ...(ctx.seed !== undefined ? { seed: ctx.seed } : {}) }, target: { baseUrl: ctx.baseUrl },

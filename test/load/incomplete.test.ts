@@ -101,11 +101,10 @@ describe('the report', () => {
 });
 
 /** Runs the CLI; resolves with its exit status and output. */
-function cli(args: string[], path: string, timeout = 120_000): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
-  const t0 = Date.now();
+function cli(args: string[], path: string, timeout = 120_000): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => execFile(process.execPath, ['--import', 'tsx', 'cli/load.ts', ...args],
     { cwd: root, timeout, maxBuffer: 32 * 2 ** 20, env: { ...process.env, PATH: `${path}:${dirname(process.execPath)}` } },
-    (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr, ms: Date.now() - t0 })));
+    (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr })));
 }
 
 const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
@@ -117,7 +116,7 @@ describe('--runners with a stand-in k6 (k6\'s REST API, exit 105 on SIGTERM afte
     mkdirSync(bin, { recursive: true });
     mkdirSync(pids, { recursive: true });
     // `archive` writes the file; `run --paused` serves /v1/status until resumed, then "runs": runner 1
-    // dies by SIGKILL a second in; the others run for 60 s unless stopped (SIGTERM: summary, exit 105).
+    // dies by SIGKILL a second in; the others run for 10 minutes unless stopped (SIGTERM: summary, exit 105).
     writeFileSync(join(bin, 'k6'), `#!${process.execPath}
 const fs = require('node:fs'); const http = require('node:http');
 const argv = process.argv.slice(2);
@@ -135,7 +134,7 @@ function start() {
   server.close();
   fs.writeFileSync(argv.find((a) => a.startsWith('json=')).slice(5), '');
   if (index === 1) setTimeout(() => process.kill(process.pid, 'SIGKILL'), 1000);
-  else setTimeout(() => process.exit(0), 60000);
+  else setTimeout(() => process.exit(0), 600000);
 }
 process.on('SIGTERM', () => {
   fs.writeFileSync(argv[argv.indexOf('--summary-export') + 1], JSON.stringify({ metrics: {}, root_group: { checks: {} }, setup_data: { runTag: 't', setupRequests: 12 } }));
@@ -151,10 +150,11 @@ process.on('SIGTERM', () => {
     expect(last).toContain('runner 1 (segment 0:1/3): killed by SIGKILL, no summary written');
     expect(last).toMatch(/runner 2 \(segment 1\/3:2\/3\): exit status 105 \(stopped from outside by a signal[^)]*\), stopped by this command when runner 1 \(segment 0:1\/3\) ended \(SIGTERM\)/);
     expect(r.stdout).toContain('verdict: NONE (incomplete run)');
-    // Every runner had ended when the command did, long before the survivors' 60 s.
-    for (const f of readdirSync(pids)) expect(alive(Number(readFileSync(join(pids, f), 'utf8'))), `runner ${f}`).toBe(false);
-    expect(r.ms).toBeLessThan(55_000);
-  }, 120_000);
+    // Every runner had ended when the command did (left alone, the survivors run 10 minutes).
+    const left = readdirSync(pids).map((f) => Number(readFileSync(join(pids, f), 'utf8'))).filter(alive);
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    expect(left).toEqual([]);
+  }, 300_000);
 });
 
 const k6 = process.env.K6_BIN || findK6();
