@@ -55,6 +55,9 @@ export function sentText(i: Pick<Incomplete, 'planned' | 'sent' | 'dropped'>): s
  * warnings that speak of the whole schedule (no 429 up to the ramp's end) go, since it was not sent.
  */
 export function judgeCompleteness(s: LoadSummary, causes: string[] = []): LoadSummary {
+  // A run stopped by its own account (a setup refused, an abort threshold) says so already in
+  // `aborted` (the CLI exits 2 on a setup refused).
+  if (s.aborted && !causes.length) return s;
   const incomplete = incompleteness(s.phases, s.thresholds, causes);
   if (!incomplete) return s;
   return { ...s, verdict: 'none', incomplete, warnings: s.warnings.filter((w) => !w.startsWith('no 429 up to')) };
