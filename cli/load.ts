@@ -1,7 +1,8 @@
 // npm run load -- --tier TIER [--base-url URL --api-key KEY] [--rpm N] [--duration D] [--engine k6|node] …
 // Load per plan tier: steady under the limit for latency, then a ramp past it for where 429s
 // begin. k6 runs the bundled script when it is installed; otherwise the built-in Node runner
-// runs the same model. Exit status: 0 thresholds pass, 1 a threshold failed, 2 could not start.
+// runs the same model. Exit status: 0 thresholds pass, 1 a threshold failed, 2 no verdict (could
+// not start, or did not run its plan: a runner stopped, Ctrl-C; docs/load.md).
 // The heavy modules (the reference, the runner, esbuild) load only once the options are known
 // good, so that a mistyped flag is answered at once.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import type { Progress } from '../load/node/runner.ts';
 import { findK6 } from '../load/k6-host/locate.ts';
 import type { RunnerSplit } from '../load/model/distributed.ts';
 import { awaitOwnWindow, awaitSpentWindow, keyId } from '../load/fresh-window.ts';
+import { judgeCompleteness, sentText } from '../load/model/complete.ts';
 
 const PREFIX = 'LOAD';
 
@@ -31,6 +33,7 @@ export const SPECS: OptionSpec[] = [
   { name: 'api-key', type: 'string', placeholder: 'KEY', secret: true, description: 'key of that tier on the deployment (required with --base-url)' },
   { name: 'rpm', type: 'integer', description: 'the enterprise tier\'s negotiated requests per minute (required for enterprise)' },
   { name: 'duration', type: 'string', placeholder: 'D', default: `${DEFAULT_DURATION_MS / 1000}s`, description: 'both phases together, split evenly: 120s, 2m, 1m30s' },
+  { name: 'find-onset', type: 'boolean', default: false, description: 'lengthen --duration to the shortest run whose ramp fills a rate-limit window wherever the deployment\'s windows begin, so that a correct limiter must answer 429 and the run shows where: 3m30s at the defaults with a 60 s window (any tier), said before the run starts' },
   { name: 'engine', type: 'string', choices: ['k6', 'node'], placeholder: 'ENGINE', description: 'k6, or the built-in Node runner (default: k6 when it is on PATH, else node)' },
   { name: 'window-ms', type: 'integer', description: 'the rate-limit window the plan counts in (default 60000, as SPEC.md says; embedded runs shorter than a window use a shorter one)' },
   { name: 'steady-fraction', type: 'number', default: 0.8, description: 'steady phase load, as a share of the limit' },
@@ -56,7 +59,9 @@ endpoint, then a ramp past the limit finds where 429s begin. Writes a table here
 <report-dir>/load-<tier>.json and .html. With --baseline FILE, says per endpoint whether latency
 got worse, the same or better than in that earlier run. Exit status 0: thresholds pass (and no
 endpoint slower than the baseline); 1: a threshold failed, or an endpoint is slower beyond the
-threshold and significantly; 2: the run could not start.`;
+threshold and significantly; 2: no verdict: the run could not start, or did not run its plan (a k6
+runner stopped or killed, Ctrl-C, SIGTERM), or its reports could not be written. A default run
+(2m) may see no 429 from a correct limiter; --find-onset runs long enough to (3m30s at the defaults).`;
 
 /**
  * The embedded reference counts in a real minute unless the ramp is shorter than that; then its
@@ -81,6 +86,13 @@ function configFrom(v: Values, windowMs: number | undefined): LoadConfig {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+}
+
+/** 210000 → '3m30s'. */
+function formatDuration(ms: number): string {
+  const m = Math.floor(ms / 60_000);
+  const sec = +((ms % 60_000) / 1000).toFixed(1);
+  return `${m ? `${m}m` : ''}${sec || !m ? `${sec}s` : ''}`;
 }
 
 /** One status line a second on a terminal; a line every ten seconds in a log. */
@@ -120,11 +132,22 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
         `the plan's ${probe.rpm} requests count per window, so every rate is ${+(MINUTE_MS / windowMs).toFixed(1)} times the plan's (--window-ms 60000 keeps the real minute)`);
     }
   }
-  const config = configFrom(v, windowMs);
+  let config = configFrom(v, windowMs);
   // The embedded reference counts from the key's first request; another deployment's windows may begin anywhere.
   const setupRequests = baseUrl ? setupSteps((await import('../load/data.ts')).seedData(v.seed as number), '').length : 0;
-  const reach = baseUrl ? fixedWindowReach(config, setupRequests) : undefined;
-  if (reach && !reach.fills) notes.push(`this run may see no 429 from a correct deployment: ${blindSpotText(config, reach, flagName)}`);
+  let reach = baseUrl ? fixedWindowReach(config, setupRequests) : undefined;
+  if (v['find-onset']) {
+    if (reach && !reach.fills) {
+      if (!reach.longer) throw new UsageError(`--find-onset: no run up to 60m fills a ${config.windowMs / 1000} s window at these rates (--ramp-to higher?)`);
+      const given = String(v.duration);
+      config = configFrom({ ...v, duration: reach.longer }, windowMs);
+      reach = fixedWindowReach(config, setupRequests);
+      notes.push(`--find-onset: the run lasts ${formatDuration(config.steadyMs + config.rampMs)} instead of ${given}, the shortest whose ramp fills a ${config.windowMs / 1000} s window wherever the deployment's windows begin`);
+    } else {
+      notes.push(`--find-onset: this run's ${(config.steadyMs + config.rampMs) / 1000} s already fill a rate-limit window ${baseUrl ? 'wherever it begins' : '(the embedded reference\'s windows begin at the key\'s first request)'}: where 429s begin will show`);
+    }
+  }
+  if (reach && !reach.fills) notes.push(`this run may see no 429 from a correct deployment: ${blindSpotText(config, reach, flagName)} (--find-onset does)`);
 
   // The baseline is read before anything is sent: a run whose comparison cannot be made is not started.
   const baseline = v.baseline === undefined ? undefined : readBaseline(String(v.baseline));
@@ -132,7 +155,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   const regressionMs = v['regression-ms'] as number;
   if (!(regressionPct >= 0)) throw new UsageError(`--regression-pct must be ≥ 0, got '${regressionPct}'`);
   if (!(regressionMs >= 0)) throw new UsageError(`--regression-ms must be ≥ 0, got '${regressionMs}'`);
-  if (baseline && baseline.tier !== config.tier) notes.push(`the baseline ${v.baseline} is a ${baseline.tier} run, this one ${config.tier}: compared all the same`);
+  // Latency at another plan's rate is another measurement: refused, not compared.
+  if (baseline && (baseline.tier !== config.tier || (baseline.plan?.rpm !== undefined && baseline.plan.rpm !== config.rpm))) {
+    throw new UsageError(`--baseline ${v.baseline}: a ${baseline.tier} run${baseline.plan?.rpm ? ` (${baseline.plan.rpm} requests per window)` : ''}, this one ${config.tier} (${config.rpm}): ` +
+      `latency under another plan's load is not comparable; give a ${config.tier} run's load-${config.tier}.json`);
+  }
 
   const found = findK6(env.PATH ?? process.env.PATH);
   const engine = (v.engine as 'k6' | 'node' | undefined) ?? (found ? 'k6' : 'node');
@@ -151,12 +178,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   guardLiveKey(v['api-key'] as string | undefined, v['allow-live'] as boolean);
 
   const shown = redacted(SPECS, v);
-  const effective: Values = { ...shown, engine, 'window-ms': config.windowMs };
+  const effective: Values = { ...shown, engine, 'window-ms': config.windowMs, duration: formatDuration(config.steadyMs + config.rampMs) };
   process.stderr.write(`load: ${Object.entries(effective).filter(([, x]) => x !== undefined && x !== false).map(([k, x]) => `${k}=${x}`).join(' ')}\n`);
-  for (const n of notes) process.stderr.write(`note: ${n}\n`);
   if (onsetResolution(config) > 0.25) {
-    process.stderr.write(`note: the ramp spans ${(config.rampMs / config.windowMs).toFixed(1)} rate-limit windows, climbing ${Math.round(onsetResolution(config) * 100)}% of the limit in each: where 429s begin is read from the load offered per window\n`);
+    notes.push(`the ramp spans ${(config.rampMs / config.windowMs).toFixed(1)} rate-limit windows, climbing ${Math.round(onsetResolution(config) * 100)}% of the limit in each: where 429s begin is read from the load offered per window`);
   }
+  // The notes once the target has answered its preflight: an error of the target or the key is read first.
+  const printNotes = () => { for (const n of notes.splice(0)) process.stderr.write(`note: ${n}\n`); };
 
   // A window the key has spent is waited out, never failed for a previous run's requests: this
   // tool's own last run of the key first (no request; before the warm-up), then a 429 now (one
@@ -186,68 +214,96 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
       throw new UsageError((err as Error).message);
     }
   };
-  if (dist && baseUrl) paused = await startRunners(baseUrl, v['api-key'] as string);
-  const target = await resolveTarget({
-    baseUrl, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs: v['timeout-ms'] as number,
-    plan: config.tier as Plan, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
-    ...(baseUrl ? {} : { rateLimitWindowMs: config.windowMs }),
-  }).catch((err: unknown) => {
-    paused?.stop();
-    if (k6Work) rmSync(k6Work.dir, { recursive: true, force: true });
-    throw err;
-  });
-  // Right after the preflight (whose GET /worlds begins a limiter's window, load/README.md): a key
-  // refused with a 429 now waits out its Retry-After.
-  if (waitFor) await awaitSpentWindow({ ...waitFor, timeoutMs: v['timeout-ms'] as number });
-  // Ctrl-C: stop sending, clean up, still write what was measured; a second Ctrl-C leaves at once.
+  // Signals (Ctrl-C, SIGTERM from a cancelled job, SIGHUP): before the load starts the command
+  // leaves at once (paused runners, which sent nothing, are killed); once it runs, the first stops
+  // the load (passed on to each k6 once: children.ts) and the run ends without a verdict, its
+  // reports written; a second kills every k6, waits for them, and leaves. Exit 2 either way.
+  const { running, signalOnce, stopAll } = await import('../load/k6-host/children.ts');
   const controller = new AbortController();
-  const onSigint = () => {
-    if (controller.signal.aborted) process.exit(130);
-    process.stderr.write('\ninterrupted: stopping the load (Ctrl-C again to leave at once)\n');
+  let loadStarted = false;
+  let interrupted: NodeJS.Signals | undefined;
+  const said = (signal: NodeJS.Signals) => (signal === 'SIGINT' ? 'Ctrl-C' : signal);
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!loadStarted || interrupted) {
+      process.stderr.write(`\ninterrupted (${said(signal)}) ${loadStarted ? 'again: every k6 process killed' : 'before the load started'}; no verdict\n`);
+      void stopAll('SIGKILL').finally(() => {
+        if (k6Work) rmSync(k6Work.dir, { recursive: true, force: true });
+        process.exit(2);
+      });
+      return;
+    }
+    interrupted = signal;
+    process.stderr.write(`\ninterrupted (${said(signal)}): stopping the load, no verdict (${said(signal)} again to leave at once)\n`);
     controller.abort();
+    paused?.interrupt(signal);
+    for (const t of running()) signalOnce(t, signal);
   };
-  process.on('SIGINT', onSigint);
+  const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const sig of SIGNALS) process.on(sig, onSignal);
+  const interruptCause = () => (interrupted ? [`interrupted (${said(interrupted)})`] : []);
 
   let summary: LoadSummary;
   let failedByK6 = false;
   try {
-    if (engine === 'k6') {
-      const { K6_SCRIPT_ABORTED, K6_THRESHOLDS_FAILED, runK6 } = k6Host!;
-      if (split) {
-        try {
-          paused ??= await startRunners(target.baseUrl, target.apiKey, target.embedded);
-          const s = await paused.resume().catch((err: Error) => { throw new UsageError(err.message); });
-          if (s.aborted?.startsWith('setup')) throw new UsageError(`${s.aborted}; the load needs it to create its data`);
+    if (dist && baseUrl) paused = await startRunners(baseUrl, v['api-key'] as string);
+    const target = await resolveTarget({
+      baseUrl, apiKey: v['api-key'] as string | undefined, allowLive: v['allow-live'] as boolean, timeoutMs: v['timeout-ms'] as number,
+      plan: config.tier as Plan, ...(config.tier === 'enterprise' ? { rpm: config.rpm } : {}),
+      ...(baseUrl ? {} : { rateLimitWindowMs: config.windowMs }),
+    }).catch(async (err: unknown) => {
+      await paused?.stop();
+      if (k6Work) rmSync(k6Work.dir, { recursive: true, force: true });
+      throw err;
+    });
+    printNotes();
+    try {
+      // Right after the preflight (whose GET /worlds begins a limiter's window, load/README.md): a key
+      // refused with a 429 now waits out its Retry-After.
+      if (waitFor) await awaitSpentWindow({ ...waitFor, timeoutMs: v['timeout-ms'] as number });
+      loadStarted = true;
+      if (engine === 'k6') {
+        const { K6_SCRIPT_ABORTED, K6_THRESHOLDS_FAILED, runK6 } = k6Host!;
+        if (split) {
+          try {
+            paused ??= await startRunners(target.baseUrl, target.apiKey, target.embedded);
+            if (interrupted) paused.interrupt(interrupted);
+            const s = await paused.resume().catch((err: Error) => { throw new UsageError(err.message); });
+            if (s.aborted?.startsWith('setup')) throw new UsageError(`${s.aborted}; the load needs it to create its data`);
+            summary = s;
+          } finally {
+            rmSync(k6Work!.dir, { recursive: true, force: true });
+          }
+        } else {
+          const { summary: s, exitCode } = await runK6({
+            k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey, work: k6Work, causes: interruptCause,
+            seed: v.seed as number, keep: v.keep as boolean, allowLive: v['allow-live'] as boolean, embedded: target.embedded,
+          }).catch((err: Error) => { throw new UsageError(err.message); });
+          // The setup was refused: the run could not start, as with the Node runner (its reason is in the summary).
+          if (exitCode === K6_SCRIPT_ABORTED && s.aborted?.startsWith('setup')) throw new UsageError(`${s.aborted}; the load needs it to create its data`);
+          if (exitCode === K6_SCRIPT_ABORTED && s.aborted) throw new UsageError(s.aborted);
+          // Any other end short of the run's (a signal, an error) left a summary without a verdict (runK6).
+          failedByK6 = exitCode === K6_THRESHOLDS_FAILED;
           summary = s;
-        } finally {
-          rmSync(k6Work!.dir, { recursive: true, force: true });
         }
       } else {
-        const { summary: s, exitCode } = await runK6({
-          k6: found!, config, baseUrl: target.baseUrl, apiKey: target.apiKey, work: k6Work,
-          seed: v.seed as number, keep: v.keep as boolean, allowLive: v['allow-live'] as boolean, embedded: target.embedded,
-        }).catch((err: Error) => { throw new UsageError(err.message); });
-        // The setup was refused: the run could not start, as with the Node runner (its reason is in the summary).
-        if (exitCode === K6_SCRIPT_ABORTED && s.aborted?.startsWith('setup')) throw new UsageError(`${s.aborted}; the load needs it to create its data`);
-        if (exitCode === K6_SCRIPT_ABORTED && s.aborted) throw new UsageError(s.aborted);
-        if (exitCode !== 0 && exitCode !== K6_THRESHOLDS_FAILED && exitCode !== K6_SCRIPT_ABORTED) throw new UsageError(`k6 exited with status ${exitCode} (see its output above)`);
-        failedByK6 = exitCode === K6_THRESHOLDS_FAILED;
-        summary = s;
+        summary = await runNodeLoad({
+          baseUrl: target.baseUrl, apiKey: target.apiKey, config, seed: v.seed as number, embedded: target.embedded, warmUp: 0,
+          keep: v.keep as boolean, onProgress: progressPrinter(config.rpm / (config.windowMs / 1000)),
+          signal: controller.signal,
+        });
+        if (process.stderr.isTTY) process.stderr.write('\n');
+        if (interrupted) summary = judgeCompleteness(summary, interruptCause());
       }
-    } else {
-      summary = await runNodeLoad({
-        baseUrl: target.baseUrl, apiKey: target.apiKey, config, seed: v.seed as number, embedded: target.embedded, warmUp: 0,
-        keep: v.keep as boolean, onProgress: progressPrinter(config.rpm / (config.windowMs / 1000)),
-        signal: controller.signal,
-      });
-      if (process.stderr.isTTY) process.stderr.write('\n');
+    } finally {
+      await target.close();
     }
   } catch (err) {
     if (err instanceof SetupError) throw new UsageError(err.message);
     throw err;
   } finally {
-    process.off('SIGINT', onSigint);
-    await target.close();
+    // Never leave a k6 running: whatever path got here, each one has ended.
+    await stopAll('SIGKILL');
+    for (const sig of SIGNALS) process.off(sig, onSignal);
   }
 
   if (baseUrl) summary.keyUse = { id: keyId(baseUrl, v['api-key'] as string), lastRequestAt: new Date().toISOString() };
@@ -256,7 +312,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
   const html = join(dir, `load-${config.tier}.html`);
   process.stdout.write(renderTable(summary) + '\n');
   if (baseline) {
-    summary.comparison = { ...compareRuns(baseline, summary, { thresholdPct: regressionPct, floorMs: regressionMs }), baseline: { engine: baseline.engine, tier: baseline.tier, startedAt: baseline.startedAt, file: String(v.baseline) } };
+    const compared = compareRuns(baseline, summary, { thresholdPct: regressionPct, floorMs: regressionMs });
+    // An incomplete run is not compared either: its steady phase may be a part of one.
+    if (summary.incomplete) Object.assign(compared, { endpoints: [], regression: false, notCompared: 'this run did not run its plan' });
+    summary.comparison = { ...compared, baseline: { engine: baseline.engine, tier: baseline.tier, startedAt: baseline.startedAt, file: String(v.baseline) } };
     process.stdout.write(renderComparison(summary.comparison, String(v.baseline)) + '\n');
   }
   try {
@@ -269,6 +328,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, invokedAs = '
     return 2;
   }
   process.stdout.write(`reports: ${json}, ${html}\n`);
+  // No verdict: exit 2, the last line saying how much was sent of the plan and why.
+  if (summary.verdict === 'none') {
+    process.stderr.write(`load: no verdict: ${summary.incomplete ? `${sentText(summary.incomplete)}: ${summary.incomplete.why}` : 'the run did not run its plan'}\n`);
+    return 2;
+  }
   return summary.verdict === 'pass' && !failedByK6 && !summary.comparison?.regression ? 0 : 1;
 }
 

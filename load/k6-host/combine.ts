@@ -5,7 +5,9 @@
 // raw samples of every runner (`--out json`), the rate offered and the first 429 from every
 // runner's sends on one time axis (what the limiter saw), the thresholds of the model evaluated
 // once on that. Each runner's own verdict is kept beside it (`runners`), as its pod would report it.
+import { existsSync } from 'node:fs';
 import type { LoadConfig } from '../model/config.ts';
+import { judgeCompleteness } from '../model/complete.ts';
 import { flagName } from '../model/config.ts';
 import { buildSchedule } from '../model/schedule.ts';
 import { SUMMARY_SCHEMA, evaluate, noOnsetWarning, verdictOf, type CheckResult, type EndpointStats, type LoadSummary, type RunnerReport } from '../model/summary.ts';
@@ -13,12 +15,15 @@ import { defaultThresholds } from '../model/thresholds.ts';
 import { fromK6Summary, type K6SummaryData } from '../k6/summary.ts';
 import { METRIC } from '../k6/options.ts';
 import { readK6Outputs } from './output.ts';
+import { parseSegment } from '../model/distributed.ts';
 
 /** What one runner left: its exit status, its summary export (k6's aggregates of its own metrics) and its raw samples. */
 export interface RunnerOutput {
   index: number;
   segment: string | null;
   exitCode: number;
+  /** The signal that killed it, when one did (its exitCode is then 128 + the signal's number). */
+  signal?: string;
   exported: K6SummaryData;
   /** Its `--out json=` file. */
   pointsFile: string;
@@ -29,10 +34,11 @@ export interface CombineContext { config: LoadConfig; baseUrl: string; seed?: nu
 /** A runner's own verdict, from its k6 threshold results. */
 export function runnerReport(r: RunnerOutput, ctx: CombineContext): RunnerReport {
   const schedule = buildSchedule(ctx.config);
-  const own = fromK6Summary(r.exported, { config: ctx.config, schedule, thresholds: defaultThresholds(ctx.config), baseUrl: ctx.baseUrl, now: ctx.now, optionName: flagName });
+  const segment = parseSegment(r.segment);
+  const own = fromK6Summary(r.exported, { config: ctx.config, schedule, thresholds: defaultThresholds(ctx.config), baseUrl: ctx.baseUrl, now: ctx.now, optionName: flagName, ...(segment ? { share: segment[1] - segment[0] } : {}) });
   const onset = r.exported.metrics[METRIC.onset]?.values;
   return {
-    index: r.index, segment: r.segment, exitCode: r.exitCode, sent: own.phases.reduce((n, p) => n + p.sent, 0),
+    index: r.index, segment: r.segment, exitCode: r.exitCode, ...(r.signal ? { signal: r.signal } : {}), sent: own.phases.reduce((n, p) => n + p.sent, 0),
     verdict: own.verdict, failed: own.thresholds.filter((t) => !t.ok).map((t) => t.id),
     ...(onset?.count ? { onsetPct: Math.round(onset.min * 10) / 10 } : {}),
   };
@@ -45,7 +51,8 @@ export async function combineRunners(runners: RunnerOutput[], ctx: CombineContex
   const reports = runners.map((r) => runnerReport(r, ctx));
   const values = (r: RunnerOutput, name: string) => r.exported.metrics[name]?.values;
 
-  const { recorder, dropped } = await readK6Outputs(runners.map((r) => r.pointsFile), config, schedule);
+  // A runner killed before it wrote anything has no points file.
+  const { recorder, dropped } = await readK6Outputs(runners.map((r) => r.pointsFile).filter((f) => existsSync(f)), config, schedule);
   // k6 records no Retry-After per sample: each runner's retry_after_on_429 counts its missing ones.
   const retryAfterMissing = runners.reduce((n, r) => n + Math.round(values(r, METRIC.retryAfter)?.fails ?? 0), 0);
   // k6 knows no due time: its samples' response time would only repeat the service time.
@@ -73,13 +80,14 @@ export async function combineRunners(runners: RunnerOutput[], ctx: CombineContex
   if (droppedAll) warnings.push(`the runners dropped ${droppedAll} iterations for want of free VUs: the target answered too slowly for the arrival rate (the schedule was not kept; LOAD_MAX_VUS raises the cap)`);
   if (!onset.found && !aborted) warnings.push(noOnsetWarning(config, setupRequests, flagName));
   const verdict = verdictOf(results, aborted);
-  const disagree = reports.filter((r) => r.verdict !== verdict);
+  // A runner without a verdict of its own (stopped short) is told of by the run's own incompleteness.
+  const disagree = reports.filter((r) => r.verdict !== 'none' && r.verdict !== verdict);
   if (disagree.length) {
     warnings.push(`${disagree.map((r) => `runner ${r.index}`).join(', ')} alone would have said ${disagree[0].verdict.toUpperCase()} (each k6 runner judges its thresholds on its own samples); ` +
       `the verdict is the whole run's, on the samples of all ${runners.length} runners`);
   }
   const durationMs = schedule.totalMs;
-  return {
+  return judgeCompleteness({
     schema: SUMMARY_SCHEMA, engine: 'k6', tier: config.tier,
     plan: { rpm: config.rpm, windowMs: config.windowMs, limitRps: schedule.limitRps },
     config: { ...config, ...(ctx.seed !== undefined ? { seed: ctx.seed } : {}) }, target: { baseUrl: ctx.baseUrl },
@@ -88,5 +96,5 @@ export async function combineRunners(runners: RunnerOutput[], ctx: CombineContex
     phases, onset, thresholds: results, checks: [...checks.values()], verdict, ...(aborted ? { aborted } : {}), warnings,
     timeline: recorder.timeline(), histograms: recorder.histograms(), samples: recorder.sampleStore(),
     runners: reports,
-  };
+  });
 }

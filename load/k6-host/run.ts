@@ -5,7 +5,6 @@
 // (`--summary-export`); its per-request output (`--out json`) adds what aggregates lack: the
 // timeline, the histograms, the time of the first 429 and the rate achieved. Both files go to a
 // temporary directory that is removed afterwards (the per-request file is large).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,10 @@ import { defaultThresholds } from '../model/thresholds.ts';
 import { buildLoadBundles } from '../build.ts';
 import { fromK6Summary, fromSummaryExport } from '../k6/summary.ts';
 import { readK6Output } from './output.ts';
+import { judgeCompleteness } from '../model/complete.ts';
+import { spawnTracked } from './children.ts';
+import { describeEnd, ranToEnd, statusOf, type ProcessEnd } from './exit.ts';
+export { K6_SCRIPT_ABORTED, K6_THRESHOLDS_FAILED } from './exit.ts';
 
 export interface K6RunOptions {
   k6: string;
@@ -27,11 +30,6 @@ export interface K6RunOptions {
   allowLive?: boolean;
   embedded?: boolean;
 }
-
-/** k6's exit status when thresholds failed (the run itself completed). */
-export const K6_THRESHOLDS_FAILED = 99;
-/** k6's exit status when the script aborted the run (exec.test.abort). */
-export const K6_SCRIPT_ABORTED = 108;
 
 /** The LOAD_* environment a bundle reads: the whole run's configuration. */
 export function k6Env(o: Pick<K6RunOptions, 'config' | 'baseUrl' | 'apiKey' | 'keep' | 'allowLive' | 'embedded'>): Record<string, string> {
@@ -64,7 +62,13 @@ export async function prepareK6(seed?: number): Promise<K6Work> {
   return { dir, bundleDir };
 }
 
-export async function runK6(o: K6RunOptions & { work?: K6Work }): Promise<{ summary: LoadSummary; exitCode: number }> {
+/**
+ * Runs k6 to its end. `exitCode` is k6's status (a signal's death as 128 + its number); `end` how
+ * it ended. A k6 that did not run to its end (a signal, an error) leaves a summary without a
+ * verdict (load/model/complete.ts), saying how it ended, with the caller's `causes` (an interrupt
+ * it passed on: children.ts) first.
+ */
+export async function runK6(o: K6RunOptions & { work?: K6Work; causes?: () => string[] }): Promise<{ summary: LoadSummary; exitCode: number; end: ProcessEnd }> {
   const c = o.config;
   const { dir: work, bundleDir } = o.work ?? await prepareK6(o.seed);
   try {
@@ -72,18 +76,17 @@ export async function runK6(o: K6RunOptions & { work?: K6Work }): Promise<{ summ
     const outputFile = join(work, 'points.ndjson');
     // Our own LOAD_* take precedence over whatever the shell exported.
     const env: NodeJS.ProcessEnv = { ...process.env, ...k6Env(o) };
-    const exitCode = await new Promise<number>((done, fail) => {
-      // In a log (not a terminal) k6 would print its progress bars every second: --quiet keeps its summary only.
-      const quiet = process.stdout.isTTY ? [] : ['--quiet'];
-      const args = ['run', ...quiet, '--summary-export', exportFile, '--out', `json=${outputFile}`, join(bundleDir, `${c.tier}.js`)];
-      const child = spawn(o.k6, args, { env, stdio: 'inherit' });
-      child.on('error', fail);
-      child.on('exit', (code, signal) => done(code ?? (signal ? 130 : 1)));
-    });
-    if (!existsSync(exportFile)) throw new Error(`k6 exited with status ${exitCode} without writing its summary`);
+    // In a log (not a terminal) k6 would print its progress bars every second: --quiet keeps its summary only.
+    const quiet = process.stdout.isTTY ? [] : ['--quiet'];
+    const args = ['run', ...quiet, '--summary-export', exportFile, '--out', `json=${outputFile}`, join(bundleDir, `${c.tier}.js`)];
+    const end = await spawnTracked(o.k6, args, { env, stdio: 'inherit' }).end;
+    const exitCode = statusOf(end);
+    // Killed before its summary: what it sent is in its per-request output, if anything is.
+    if (!existsSync(exportFile) && !existsSync(outputFile)) throw new Error(`k6: ${describeEnd(end)}, without writing its summary`);
+    const exported = existsSync(exportFile) ? JSON.parse(readFileSync(exportFile, 'utf8')) : { metrics: {}, root_group: { checks: {} } };
     const schedule = buildSchedule(c);
-    const summary = fromK6Summary(fromSummaryExport(JSON.parse(readFileSync(exportFile, 'utf8'))), {
-      config: c, schedule, thresholds: defaultThresholds(c), baseUrl: o.baseUrl, seed: o.seed, now: Date.now(), optionName: flagName,
+    let summary = fromK6Summary(fromSummaryExport(exported), {
+      config: c, schedule, thresholds: defaultThresholds(c), baseUrl: o.baseUrl, seed: o.seed, now: Date.now(), optionName: flagName, judge: false,
     });
     if (o.embedded) summary.target.embedded = true;
     if (existsSync(outputFile)) {
@@ -105,8 +108,12 @@ export async function runK6(o: K6RunOptions & { work?: K6Work }): Promise<{ summ
         return { ...p, sent: s.sent, achievedRps: s.achievedRps, endpoints: s.endpoints, total, ...(droppedIterations ? { droppedIterations } : {}) };
       });
       if (summary.onset.found && seen.found) summary.onset = { ...summary.onset, atMs: seen.atMs, phase: seen.phase, operationId: seen.operationId };
+      if (!summary.onset.found && seen.found) summary.onset = seen;
     }
-    return { summary, exitCode };
+    // Short of the plan by k6's own account (its exit) or by the counts: no verdict.
+    const causes = [...(o.causes?.() ?? []), ...(ranToEnd(end) || summary.aborted ? [] : [`k6: ${describeEnd(end)}${existsSync(exportFile) ? '' : ', no summary written'}`])];
+    summary = judgeCompleteness(summary, causes);
+    return { summary, exitCode, end };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -16,7 +16,7 @@ import { envName, resolveConfig } from '../model/config.ts';
 import { requestAt, type Fixture, type LoadRequest, type SeedData } from '../model/mix.ts';
 import { buildSchedule, countAt, offeredInWindow, type PhaseName } from '../model/schedule.ts';
 import { capturedId, fixtureFrom, runTag, setupSteps, teardownSteps } from '../model/setup.ts';
-import { runnersOf } from '../model/distributed.ts';
+import { parseSegment, runnersOf } from '../model/distributed.ts';
 import { CHECK } from '../model/summary.ts';
 import { MIN_ONSET, defaultThresholds } from '../model/thresholds.ts';
 import { renderTable } from '../report/table.ts';
@@ -148,7 +148,8 @@ export function createScript(tier: Plan) {
    */
   function handleSummary(summaryData: K6SummaryData) {
     if ((__ENV.LOAD_SUMMARY ?? '').toLowerCase() === 'k6') return undefined;
-    const summary = fromK6Summary(summaryData, { config, schedule, thresholds, baseUrl, seed: data.seed, now: Date.now() });
+    const segment = parseSegment(segmentOf());
+    const summary = fromK6Summary(summaryData, { config, schedule, thresholds, baseUrl, seed: data.seed, now: Date.now(), ...(segment ? { share: segment[1] - segment[0] } : {}) });
     const dir = (__ENV.LOAD_REPORT_DIR ?? '').replace(/\/+$/, '');
     return {
       [`${dir ? `${dir}/` : ''}load-${tier}.json`]: JSON.stringify(summary, null, 2) + '\n',

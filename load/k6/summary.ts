@@ -8,6 +8,7 @@ import { MIX } from '../model/mix.ts';
 import { onsetResolution, type PhaseName, type Schedule } from '../model/schedule.ts';
 import { SUMMARY_SCHEMA, evaluate, noOnsetWarning, verdictOf, type CheckResult, type EndpointStats, type LoadSummary, type Onset } from '../model/summary.ts';
 import { expression, type Threshold } from '../model/thresholds.ts';
+import { judgeCompleteness } from '../model/complete.ts';
 import { METRIC, k6MetricOf } from './options.ts';
 
 /** The part of k6's summary data this conversion reads. */
@@ -55,6 +56,10 @@ export interface K6SummaryContext {
   now: number;
   /** How messages name options: LOAD_* inside k6 (the default), flags in the CLI. */
   optionName?: OptionName;
+  /** The share of the test this k6 ran (its execution segment's length; 1 alone): its plan is that share of the schedule's. */
+  share?: number;
+  /** Whether to judge the run's completeness here (default); the CLI does it once it has read k6's per-request output. */
+  judge?: boolean;
 }
 
 export function fromK6Summary(data: K6SummaryData, ctx: K6SummaryContext): LoadSummary {
@@ -92,7 +97,7 @@ export function fromK6Summary(data: K6SummaryData, ctx: K6SummaryContext): LoadS
   const phases = schedule.phases.map((spec) => {
     const endpoints = spec.name === 'steady' ? MIX.map((e) => endpointStats(e.operationId)) : [];
     const total = phaseTotal(spec.name);
-    const planned = Math.round(((spec.fromRps + spec.toRps) / 2) * (spec.durationMs / 1000));
+    const planned = Math.round(((spec.fromRps + spec.toRps) / 2) * (spec.durationMs / 1000) * (ctx.share ?? 1));
     // Without send times, the rate achieved is what was sent over the phase's length.
     return { ...spec, planned, sent: total.count, achievedRps: total.count / (spec.durationMs / 1000), endpoints, total };
   });
@@ -120,12 +125,14 @@ export function fromK6Summary(data: K6SummaryData, ctx: K6SummaryContext): LoadS
   const checks: CheckResult[] = (data.root_group?.checks ?? []).map((c) => ({ name: c.name, passes: c.passes, fails: c.fails }));
 
   const durationMs = data.state?.testRunDurationMs ?? schedule.totalMs;
-  return {
+  // A run k6 stopped early (a signal: k6 still writes this summary) sent less than its plan: no verdict.
+  const judge = ctx.judge === false ? (x: LoadSummary) => x : judgeCompleteness;
+  return judge({
     schema: SUMMARY_SCHEMA, engine: 'k6', tier: config.tier,
     plan: { rpm: config.rpm, windowMs: config.windowMs, limitRps: schedule.limitRps },
     config: { ...config, ...(ctx.seed !== undefined ? { seed: ctx.seed } : {}) }, target: { baseUrl: ctx.baseUrl },
     startedAt: new Date(ctx.now - durationMs).toISOString(), durationMs: Math.round(durationMs),
     setup: { requests: data.setup_data?.setupRequests ?? 0, runTag: data.setup_data?.runTag ?? '' },
     phases, onset, thresholds: results, checks, verdict: verdictOf(results, aborted), ...(aborted ? { aborted } : {}), warnings,
-  };
+  });
 }

@@ -67,6 +67,26 @@ export interface Comparison {
   endpoints: EndpointComparison[];
   /** Some endpoint is worse: slower by more than the threshold, and significantly. */
   regression: boolean;
+  /** Why the runs were not compared (one was mostly refused): then no endpoint has a verdict. */
+  notCompared?: string;
+}
+
+/**
+ * Share of a run's steady-phase requests refused or failed (429s under the limit count) above
+ * which its service times are not its endpoints' latency: a 429 is answered before any work, so
+ * a mostly refused run reads "faster" and would hide any regression.
+ */
+export const MAX_REFUSED_SHARE = 0.1;
+
+/** Why a run's steady phase cannot be compared (mostly refused or failed); undefined when it can. */
+export function refusedProblem(s: LoadSummary, which: string): string | undefined {
+  const steady = s.phases?.find((p) => p.name === 'steady')?.total;
+  if (!steady?.count) return undefined;
+  const share = steady.errors / steady.count;
+  if (share <= MAX_REFUSED_SHARE) return undefined;
+  const limited = steady.rateLimited;
+  return `${Math.round(share * 100)}% of ${which}'s steady-phase requests were refused or failed (${limited} of ${steady.count} with 429): ` +
+    `their service times are not the endpoints' latency`;
 }
 
 /** Why a summary cannot serve as a baseline; undefined when it can. */
@@ -83,6 +103,12 @@ export function compareRuns(baseline: LoadSummary, current: LoadSummary, o: Comp
   const floorMs = o.floorMs ?? 1;
   const confidence = o.confidence ?? 0.99;
   const resamples = o.resamples ?? 2000;
+  const method = `bootstrap ${Math.round(confidence * 100)}% interval of the p50 and p95 difference (${resamples} resamples of each run, k6's percentile rule); ` +
+    `worse or better when significant and beyond ${thresholdPct}% of the baseline and ${floorMs} ms`;
+  const refused = refusedProblem(current, 'this run') ?? refusedProblem(baseline, 'the baseline');
+  if (refused) {
+    return { baseline: { engine: baseline.engine, tier: baseline.tier, startedAt: baseline.startedAt }, method, thresholdPct, floorMs, confidence, resamples, endpoints: [], regression: false, notCompared: refused };
+  }
   const before = baseline.samples?.endpoints ?? {};
   const after = current.samples?.endpoints ?? {};
   const ops = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
@@ -111,9 +137,7 @@ export function compareRuns(baseline: LoadSummary, current: LoadSummary, o: Comp
   });
   return {
     baseline: { engine: baseline.engine, tier: baseline.tier, startedAt: baseline.startedAt },
-    method: `bootstrap ${Math.round(confidence * 100)}% interval of the p50 and p95 difference (${resamples} resamples of each run, k6's percentile rule); ` +
-      `worse or better when significant and beyond ${thresholdPct}% of the baseline and ${floorMs} ms`,
-    thresholdPct, floorMs, confidence, resamples, endpoints, regression: endpoints.some((e) => e.verdict === 'worse'),
+    method, thresholdPct, floorMs, confidence, resamples, endpoints, regression: endpoints.some((e) => e.verdict === 'worse'),
   };
 }
 
@@ -143,6 +167,7 @@ export function renderComparison(c: Comparison, file?: string): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((x, i) => x.padEnd(widths[i])).join('  ').trimEnd();
   const worse = c.endpoints.filter((e) => e.verdict === 'worse').map((e) => e.operationId);
+  if (c.notCompared) return `baseline: not compared with ${file ?? 'the baseline'}: ${c.notCompared}`;
   return [
     `against the baseline ${file ?? ''} (${c.baseline.engine} engine, ${c.baseline.tier} tier, ${c.baseline.startedAt}), steady phase, service time:`,
     `(${c.method})`,

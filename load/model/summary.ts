@@ -4,6 +4,7 @@ import { MAX_DURATION_MS, type LoadConfig, type OptionName } from './config.ts';
 import { buildSchedule, fixedWindowPeak, type PhaseName, type PhaseSpec } from './schedule.ts';
 import { expression, passes, type Threshold } from './thresholds.ts';
 import type { Comparison } from './compare.ts';
+import type { Incomplete } from './complete.ts';
 
 
 export const SUMMARY_SCHEMA = 'simulation-load-summary/1';
@@ -110,17 +111,20 @@ export interface RunnerReport {
   index: number;
   /** Its execution segment ('0:1/2'); null for a lone runner (the whole test). */
   segment: string | null;
-  /** k6's exit status: 0, 99 (a threshold failed on its own metrics), 108 (aborted), … */
+  /** k6's exit status: 0, 99 (a threshold failed on its own metrics), 105 (stopped by a signal, summary written), 108 (aborted), … */
   exitCode: number;
+  /** The signal that ended it, when one did (SIGKILL: no summary). */
+  signal?: string;
   /** Requests it sent in the measured phases. */
   sent: number;
-  /** Its own verdict, and the thresholds it failed on its own metrics. */
-  verdict: 'pass' | 'fail';
+  /** Its own verdict, and the thresholds it failed on its own metrics ('none': it did not run its segment of the plan). */
+  verdict: 'pass' | 'fail' | 'none';
   failed: string[];
   /** Its first 429, as its own script read it (the schedule's offer over the window, % of the budget). */
   onsetPct?: number;
 }
 
+/** Per bucket of send times: each answer counted once, as 2xx (ok), 429 (rateLimited) or another failure, no answer included (errors). */
 export interface TimelinePoint { t: number; sent: number; ok: number; rateLimited: number; errors: number }
 
 export interface LoadSummary {
@@ -138,9 +142,12 @@ export interface LoadSummary {
   onset: Onset;
   thresholds: ThresholdResult[];
   checks: CheckResult[];
-  verdict: 'pass' | 'fail';
+  /** 'none': the run did not run its plan (`incomplete` says how far it got and why): no verdict. */
+  verdict: 'pass' | 'fail' | 'none';
   /** Why the run stopped early, when it did. */
   aborted?: string;
+  /** The run fell short of its plan (a runner stopped, Ctrl-C, …): load/model/complete.ts. */
+  incomplete?: Incomplete;
   warnings: string[];
   /** Per-second counts over the run (absent from a plain `k6 run`: k6 keeps no time series). */
   timeline?: { bucketMs: number; points: TimelinePoint[] };
@@ -163,6 +170,22 @@ export interface LoadSummary {
    */
   runners?: RunnerReport[];
 
+}
+
+/**
+ * The most of the timeline's `pick` in any span of one rate-limit window, and whether that span
+ * begins with the run (where the setup's requests count too); undefined without a timeline.
+ */
+export function mostInWindow(s: Pick<LoadSummary, 'timeline' | 'plan'>, pick: (p: TimelinePoint) => number): { most: number; fromStart: boolean } | undefined {
+  const t = s.timeline;
+  if (!t?.points.length) return undefined;
+  const n = Math.max(1, Math.round(s.plan.windowMs / t.bucketMs));
+  let best = { most: -1, fromStart: false };
+  for (let i = 0; i < t.points.length; i++) {
+    const sum = t.points.slice(i, i + n).reduce((k, p) => k + pick(p), 0);
+    if (sum > best.most) best = { most: sum, fromStart: i === 0 };
+  }
+  return best;
 }
 
 /** The value a threshold looks at, from the phase results and the onset. */

@@ -124,8 +124,10 @@ export class Recorder {
       if (!o.hasRetryAfter) c.retryAfterMissing++;
       if (!this.first429 || o.sentMs < this.first429.sentMs) this.first429 = { sentMs: o.sentMs, answeredMs, phase: o.phase, operationId: o.operationId };
     }
-    // Under the limit every 429 is an error; on the ramp it is the expected answer.
-    if (!success && !(limited && o.phase === 'ramp')) { c.errors++; b.errors++; }
+    // Under the limit every 429 is an error; on the ramp it is the expected answer. The timeline
+    // counts each answer once (2xx, 429, or another failure), so its 429s are never errors too.
+    if (!success && !(limited && o.phase === 'ramp')) c.errors++;
+    if (!success && !limited) b.errors++;
     if (o.waitMs !== undefined) this.sendsPerPhase.get(o.phase)!.wait.add(Math.max(0, o.waitMs));
     if (o.serviceMs !== undefined) {
       c.service.add(o.serviceMs);

@@ -12,6 +12,7 @@ import { capturedId, fixtureFrom, runTag as makeRunTag, setupSteps, teardownStep
 import { buildSchedule, type PhaseName } from '../model/schedule.ts';
 import { SUMMARY_SCHEMA, checksOf, evaluate, noOnsetWarning, verdictOf, type LoadSummary } from '../model/summary.ts';
 import { defaultThresholds, type Threshold } from '../model/thresholds.ts';
+import { judgeCompleteness } from '../model/complete.ts';
 import { seedData, DEFAULT_SEED } from '../data.ts';
 import { createClient, type Client, type Outcome } from './client.ts';
 import { runPhases, type PhaseProgress } from './phases.ts';
@@ -138,7 +139,8 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
     }
     const results = evaluate(thresholds, phases, onset);
     const timeline = recorder.timeline();
-    return {
+    // Interrupted, or short of the plan otherwise: no verdict (an abortOnFail threshold's stop keeps its FAIL).
+    return judgeCompleteness({
       schema: SUMMARY_SCHEMA, engine: 'node', tier: config.tier,
       plan: { rpm: config.rpm, windowMs: config.windowMs, limitRps: schedule.limitRps },
       config: { ...config, seed }, target: { baseUrl: o.baseUrl, ...(o.embedded !== undefined ? { embedded: o.embedded } : {}) },
@@ -146,7 +148,7 @@ export async function runNodeLoad(o: NodeRunOptions): Promise<LoadSummary> {
       setup: { requests: steps.length, runTag: tag },
       phases, onset, thresholds: results, checks: checksOf(phases), verdict: verdictOf(results, aborted),
       ...(aborted ? { aborted } : {}), warnings, timeline, histograms: recorder.histograms(), samples: recorder.sampleStore(),
-    };
+    }, aborted === 'interrupted' ? ['interrupted'] : []);
   } finally {
     await client.close();
   }

@@ -1,7 +1,7 @@
 // The HTML report (reports/load-<tier>.html): requests per second over time against the plan's
 // limit with where 429s began, a latency histogram per endpoint, the phase tables and the
 // thresholds. One self-contained file: inline SVG and CSS, no scripts, nothing fetched.
-import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
+import type { EndpointStats, LoadSummary, PhaseResult, TimelinePoint } from '../model/summary.ts';
 import type { EndpointComparison } from '../model/compare.ts';
 import { onsetLine, runnerLines } from './table.ts';
 import { verdictReasons } from '../model/reasons.ts';
@@ -9,19 +9,34 @@ import { verdictReasons } from '../model/reasons.ts';
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const fmt = (x: number | undefined, digits = 1) => (x === undefined ? '–' : (+x.toFixed(digits)).toString());
 
-/** Requests per second by outcome, stacked, with the limit, the phase boundary and the onset. */
+/** Round tick values from 0 to at least `max`: steps of 1, 2 or 5 times a power of ten, about `count` of them. */
+export function niceTicks(max: number, count = 6): number[] {
+  if (!(max > 0)) return [0];
+  const rough = max / Math.max(1, count - 1);
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((x) => x >= rough) ?? 10 * power;
+  return Array.from({ length: Math.ceil(max / step - 1e-9) + 1 }, (_, i) => +(i * step).toPrecision(12));
+}
+
+/**
+ * Requests per second by outcome, stacked, with the limit, the phase boundary and the onset. Each
+ * answer is one bar part: 2xx, 429, or another failure (a timeline's `errors` leaves the 429s out,
+ * even the steady phase's that the verdict counts as errors: load/node/recorder.ts).
+ */
 function rateChart(s: LoadSummary): string {
   if (!s.timeline?.points.length) return '<p class="note">No time series: k6 was run without the CLI (use <code>npm run load -- --engine k6</code> to get one).</p>';
   const { bucketMs, points } = s.timeline;
   const perSec = 1000 / bucketMs;
   const W = 860, H = 280, L = 50, B = 30, T = 10, R = 10;
   const totalMs = points.length * bucketMs;
-  const peak = Math.max(s.plan.limitRps * s.config.rampTo, ...points.map((p) => p.sent * perSec)) * 1.1;
+  const other = (p: TimelinePoint) => p.errors;
+  const yTicks = niceTicks(Math.max(s.plan.limitRps * s.config.rampTo, ...points.map((p) => Math.max(p.sent, p.ok + p.rateLimited + other(p)) * perSec)) * 1.05);
+  const peak = yTicks[yTicks.length - 1];
   const x = (ms: number) => Math.round((L + ((W - L - R) * ms) / totalMs) * 10) / 10;
   const y = (r: number) => Math.round((H - B - ((H - B - T) * r) / peak) * 10) / 10;
   const bw = Math.max(1, x(bucketMs) - x(0) - 1);
   const bars = points.map((p) => {
-    const parts: Array<[number, string]> = [[p.ok * perSec, 'ok'], [p.rateLimited * perSec, 'limited'], [p.errors * perSec, 'error']];
+    const parts: Array<[number, string]> = [[p.ok * perSec, 'ok'], [p.rateLimited * perSec, 'limited'], [other(p) * perSec, 'error']];
     let base = 0;
     return parts.filter(([v]) => v > 0).map(([v, cls]) => {
       const r = `<rect class="${cls}" x="${x(p.t).toFixed(1)}" y="${y(base + v).toFixed(1)}" width="${bw.toFixed(1)}" height="${(y(base) - y(base + v)).toFixed(1)}"/>`;
@@ -30,7 +45,6 @@ function rateChart(s: LoadSummary): string {
     }).join('');
   }).join('');
   const sent = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.t + bucketMs / 2).toFixed(1)},${y(p.sent * perSec).toFixed(1)}`).join('');
-  const ticks = Array.from({ length: 6 }, (_, i) => (peak / 1.1) * (i / 5));
   const steady = s.phases.find((p) => p.name === 'steady');
   const marks: string[] = [
     `<line class="limit" x1="${L}" x2="${W - R}" y1="${y(s.plan.limitRps)}" y2="${y(s.plan.limitRps)}"/><text x="${W - R - 4}" y="${y(s.plan.limitRps) - 4}" text-anchor="end">plan limit ${fmt(s.plan.limitRps)} req/s</text>`,
@@ -39,10 +53,12 @@ function rateChart(s: LoadSummary): string {
   if (s.onset.found && s.onset.atMs !== undefined) {
     marks.push(`<line class="onset" x1="${x(s.onset.atMs)}" x2="${x(s.onset.atMs)}" y1="${T}" y2="${H - B}"/><text x="${x(s.onset.atMs) - 4}" y="${T + 26}" text-anchor="end">first 429 (${fmt((s.onset.fractionOfLimit ?? 0) * 100, 0)}% of limit)</text>`);
   }
-  const axis = ticks.map((t) => `<text x="${L - 6}" y="${y(t) + 4}" text-anchor="end">${fmt(t, t < 10 ? 1 : 0)}</text><line class="grid" x1="${L}" x2="${W - R}" y1="${y(t)}" y2="${y(t)}"/>`).join('')
-    + Array.from({ length: 7 }, (_, i) => (totalMs * i) / 6).map((t) => `<text x="${x(t)}" y="${H - B + 16}" text-anchor="middle">${fmt(t / 1000, 0)} s</text>`).join('');
+  // Round seconds on the time axis, within the run.
+  const xTicks = niceTicks(totalMs / 1000, 7).filter((t) => t * 1000 <= totalMs + 1e-6);
+  const axis = yTicks.map((t) => `<text x="${L - 6}" y="${y(t) + 4}" text-anchor="end">${fmt(t, 2)}</text><line class="grid" x1="${L}" x2="${W - R}" y1="${y(t)}" y2="${y(t)}"/>`).join('')
+    + xTicks.map((t) => `<text x="${x(t * 1000)}" y="${H - B + 16}" text-anchor="middle">${fmt(t, 2)} s</text>`).join('');
   return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="requests per second over time">${axis}${bars}<path class="sent" d="${sent}"/>${marks.join('')}</svg>
-<p class="legend"><span class="ok">■</span> 2xx <span class="limited">■</span> 429 <span class="error">■</span> errors <span class="sentkey">—</span> sent (scheduled load), per second, in ${bucketMs} ms buckets</p>`;
+<p class="legend"><span class="ok">■</span> 2xx <span class="limited">■</span> 429 <span class="error">■</span> other failures <span class="sentkey">—</span> sent (scheduled load), per second, in ${bucketMs} ms buckets</p>`;
 }
 
 function histogram(op: string, h: { boundsMs: number[]; counts: number[] }): string {
@@ -90,6 +106,7 @@ function distributions(e: EndpointComparison, before: number[], after: number[])
 function comparisonSection(s: LoadSummary, baseline?: LoadSummary): string {
   const c = s.comparison;
   if (!c) return '';
+  if (c.notCompared) return `<h2>Against the baseline${c.baseline.file ? ` ${esc(c.baseline.file)}` : ''}: not compared</h2>\n<p>${esc(c.notCompared)}.</p>`;
   // The baseline's samples are its own file's (this run's JSON keeps this run's only).
   const before = baseline?.samples?.endpoints ?? {};
   const after = s.samples?.endpoints ?? {};
@@ -115,7 +132,8 @@ function phaseTable(p: PhaseResult): string {
 /** Why the verdict is what it is, in words, right under the title (the thresholds table stays below). */
 function reasonsBlock(s: LoadSummary): string {
   const reasons = verdictReasons(s);
-  if (!reasons.length) return `<p class="reasons pass">Every threshold passed${s.comparison ? ', and no endpoint is slower than the baseline' : ''}.</p>`;
+  if (s.verdict === 'none') return `<div class="reasons fail"><strong>No verdict:</strong><ul>${reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`;
+  if (!reasons.length) return `<p class="reasons pass">Every threshold passed${s.comparison && !s.comparison.notCompared ? ', and no endpoint is slower than the baseline' : ''}.</p>`;
   return `<div class="reasons fail"><strong>Why it failed:</strong><ul>${reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`;
 }
 
@@ -128,7 +146,7 @@ export function renderHtml(s: LoadSummary, o: { baseline?: LoadSummary } = {}): 
 <html lang="en"><head><meta charset="utf-8"><title>Load ${esc(s.tier)}: ${esc(s.verdict)}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:900px;color:#222}
-h1 .pass{color:#1a7f37}h1 .fail{color:#cf222e}
+h1 .pass{color:#1a7f37}h1 .fail{color:#cf222e}h1 .none{color:#9a6700}
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{padding:2px 10px;text-align:right;border-bottom:1px solid #eee}
 td:first-child,th:first-child{text-align:left}tr.total td{font-weight:600;border-top:1px solid #999}
 tr.fail td{color:#cf222e;font-weight:600}
@@ -141,7 +159,7 @@ path.baseline{fill:none;stroke:#777;stroke-width:1.5}line.base-mark{stroke:#777;
 h2 .pass{color:#1a7f37}h2 .fail,tspan.fail{color:#cf222e;fill:#cf222e}
 .reasons.fail{border-left:4px solid #cf222e;padding:.3em 1em;background:#fff5f5}.reasons ul{margin:.3em 0}
 </style></head><body>
-<h1>Load test, ${esc(s.tier)} tier: <span class="${s.verdict}">${esc(s.verdict.toUpperCase())}</span></h1>
+<h1>Load test, ${esc(s.tier)} tier: <span class="${s.verdict}">${s.verdict === 'none' ? 'NO VERDICT (incomplete run)' : esc(s.verdict.toUpperCase())}</span></h1>
 ${reasonsBlock(s)}
 <p>${esc(s.engine)} engine against ${esc(s.target.baseUrl)}${s.target.embedded ? ' (embedded reference)' : ''}, started ${esc(s.startedAt)}.
 Plan: ${s.plan.rpm} requests per ${fmt(s.plan.windowMs / 1000)} s window (${fmt(s.plan.limitRps, 2)} req/s). Steady at ${Math.round(s.config.steadyFraction * 100)}% of the limit, then a ramp to ${Math.round(s.config.rampTo * 100)}%.</p>

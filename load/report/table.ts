@@ -2,8 +2,8 @@
 // p99 where the engine knows it, errors, 429s per endpoint), where 429s began, the checks and the
 // thresholds that failed. Plain strings, no colour codes, so it reads
 // the same in a CI log, in k6's stdout (handleSummary) and in a README.
-import type { EndpointStats, LoadSummary, PhaseResult } from '../model/summary.ts';
-import { verdictReasons } from '../model/reasons.ts';
+import { mostInWindow, type EndpointStats, type LoadSummary, type PhaseResult } from '../model/summary.ts';
+import { incompleteReason, verdictReasons } from '../model/reasons.ts';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const rps = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -35,8 +35,17 @@ function phaseTable(p: PhaseResult, limitRps: number): string {
   return lines.join('\n');
 }
 
+/** The most requests sent in any span of one window (from the timeline), when the run has one. */
+export const peakPerWindow = (s: LoadSummary): number | undefined => mostInWindow(s, (p) => p.sent)?.most;
+
 export function onsetLine(s: LoadSummary): string {
   const o = s.onset;
+  if (!o.found && s.incomplete) {
+    // Of what was sent, never of the ramp's end the run did not reach.
+    const peak = peakPerWindow(s);
+    return `429s: none in the ${s.incomplete.sent} requests sent (of ${s.incomplete.planned} planned)` +
+      (peak !== undefined ? `; at most ${peak} in any ${secs(s.plan.windowMs)} window, ${pct(peak / s.plan.rpm)} of the budget of ${s.plan.rpm}` : '');
+  }
   if (!o.found) return `429s: none up to ${pct(s.config.rampTo)} of the limit`;
   const where = [o.operationId ? `first on ${o.operationId}` : '', o.atMs !== undefined ? `${secs(o.atMs)} into the run (${o.phase})` : ''].filter(Boolean).join(', ');
   const scheduled = o.rateFraction !== undefined ? `; scheduled rate then ${pct(o.rateFraction)}` : '';
@@ -73,6 +82,8 @@ export function renderTable(s: LoadSummary): string {
   lines.push(...runnerLines(s));
   const reasons = s.verdict === 'fail' ? verdictReasons(s) : [];
   if (reasons.length) lines.push('why it failed:', ...reasons.map((r) => `  - ${r}`));
-  lines.push(`verdict: ${s.verdict.toUpperCase()}`);
+  const none = incompleteReason(s);
+  if (s.verdict === 'none' && none) lines.push('why there is no verdict:', `  - ${none}`);
+  lines.push(`verdict: ${s.verdict === 'none' ? 'NONE (incomplete run)' : s.verdict.toUpperCase()}`);
   return lines.join('\n');
 }

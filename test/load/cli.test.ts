@@ -31,10 +31,10 @@ function load(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
 }
 
 /** A previous run's JSON whose chat and getWorld answers all took `ms` (or without samples). */
-function baselineFile(name: string, ms: number | undefined): string {
+function baselineFile(name: string, ms: number | undefined, tier = 'free', rpm?: number): string {
   const file = join(reports, `baseline-${name}.json`);
   const samples = ms === undefined ? undefined : { phase: 'steady', metric: 'service', cap: 2000, endpoints: { chat: { count: 30, ms: new Array(30).fill(ms) }, getWorld: { count: 30, ms: new Array(30).fill(ms) } } };
-  writeFileSync(file, JSON.stringify({ schema: 'simulation-load-summary/1', engine: 'k6', tier: 'free', startedAt: '2026-01-01T00:00:00.000Z', ...(samples ? { samples } : {}) }));
+  writeFileSync(file, JSON.stringify({ schema: 'simulation-load-summary/1', engine: 'k6', tier, ...(rpm ? { plan: { rpm } } : {}), startedAt: '2026-01-01T00:00:00.000Z', ...(samples ? { samples } : {}) }));
   return file;
 }
 
@@ -128,7 +128,7 @@ describe('npm run load runs', () => {
     // A baseline whose answers took a microsecond: no answer over loopback HTTP is that fast. A
     // short run far under its limit (1 s at 80 req/s: 19 chat answers; no 429 can come).
     const r = await load(['--tier', 'enterprise', '--rpm', '6000', '--window-ms', '60000', '--duration', '2s', '--ramp-to', '0.9', '--p95-ms', '5000', '--p99-ms', '5000', '--engine', 'node',
-      '--baseline', baselineFile('fast', 0.001), '--regression-ms', '0.05', '--report-dir', join(reports, 'slower')]);
+      '--baseline', baselineFile('fast', 0.001, 'enterprise', 6000), '--regression-ms', '0.05', '--report-dir', join(reports, 'slower')]);
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toContain('verdict: PASS');
     expect(r.stdout).toMatch(/^chat\s+30\/\d+\s+0\.00 → .*worse$/m);
@@ -157,6 +157,15 @@ describe('npm run load runs', () => {
       await server.close();
     }
   }, budget(180_000));
+});
+
+describe('npm run load --baseline of another plan', () => {
+  it('is refused before anything is sent, in one line with exit 2', async () => {
+    const r = await load(['--tier', 'pro', '--duration', '2s', '--window-ms', '1000', '--engine', 'node', '--baseline', baselineFile('free-tier', 1), '--report-dir', join(reports, 'other-tier')]);
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    oneLine(r);
+    expect(r.stderr).toMatch(/a free run, this one pro \(2000\): latency under another plan's load is not comparable; give a pro run's load-pro\.json/);
+  });
 });
 
 describe('npm run load reports', () => {

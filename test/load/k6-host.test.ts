@@ -62,7 +62,10 @@ describe('npm run load --engine k6 (a stand-in k6)', () => {
       root_group: { name: '', checks: { 'status is 2xx': { name: 'status is 2xx', passes: 40, fails: 0 } } },
       setup_data: { runTag: 'load-t', setupRequests: 4 },
     };
-    const ndjson = points(Date.now(), [{ ms: 0, phase: 'steady', endpoint: 'chat', status: 200, latency: 4 }, { ms: 2500, phase: 'ramp', endpoint: 'chat', status: 429, latency: 1 }]);
+    // The whole plan (390 requests) was sent: a run short of it would have no verdict (test/load/incomplete.test.ts).
+    const filler = [...Array.from({ length: 159 }, (_, i) => ({ ms: 5 + i * 12.5, phase: 'steady', endpoint: 'getWorld', status: 200, latency: 2 })),
+      ...Array.from({ length: 229 }, (_, i) => ({ ms: 2000 + i * 8.7, phase: 'ramp', endpoint: 'getWorld', status: 200, latency: 2 }))];
+    const ndjson = points(Date.now(), [{ ms: 0, phase: 'steady', endpoint: 'chat', status: 200, latency: 4 }, { ms: 2500, phase: 'ramp', endpoint: 'chat', status: 429, latency: 1 }, ...filler]);
     const fake = `#!${process.execPath}
 const fs = require('node:fs');
 const argv = process.argv.slice(2);
@@ -99,7 +102,7 @@ process.exit(Number(process.env.FAKE_K6_EXIT ?? 99));
     const written = JSON.parse(readFileSync(join(reports, 'load-free.json'), 'utf8')) as LoadSummary;
     expect(written).toMatchObject({ engine: 'k6', verdict: 'fail', setup: { requests: 4, runTag: 'load-t' }, checks: [{ name: 'status is 2xx', passes: 40, fails: 0 }] });
     expect(written.thresholds.filter((t) => !t.ok).map((t) => t.id)).toEqual(['chat p95 (steady)']);
-    expect(written.timeline!.points.reduce((n, p) => n + p.sent, 0)).toBe(2);
+    expect(written.timeline!.points.reduce((n, p) => n + p.sent, 0)).toBe(390);
     expect(written.onset).toMatchObject({ found: true, fractionOfLimit: 1.01, atMs: 2501, operationId: 'chat', early: 0 });
     expect(readFileSync(join(reports, 'load-free.html'), 'utf8')).toContain('first 429');
     expect(r.stdout).toContain('FAILED chat p95 (steady)');
