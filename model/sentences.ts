@@ -11,7 +11,7 @@ export const SENTENCES = {
   created: s('WORLD-1', 'Endpoints: POST /worlds → {`worldId` string, `createdAt` number}; GET /worlds/{id} → {`world`: World, `personaConfigs`}'),
   sameRecord: s('MODEL-1', 'Resources: a World is {`id`, `tenantId`, `definition`, `engineVersion`, `createdAt`}; GET /worlds/{id} and GET /worlds ({`worlds`: World[]}) show the same World'),
   definitionKept: s('WORLD-6', 'Resources: World.definition (WorldDefinition: `identity.name` string, `rules.physics` map<string,boolean>)'),
-  patched: s('WORLD-7', 'Endpoints: PATCH /worlds/{id} "Update world configuration / definition"'),
+  patched: s('WORLD-11', 'Endpoints: PATCH /worlds/{id} "Update world configuration / definition"'),
   engineVersion: s('WORLD-5', 'Versioning: "Each world reports an `engineVersion` (string)."'),
   pageLimit: s('WORLD-2', 'Limits: "`limit` of `GET /worlds`: default 20, maximum 100"'),
   pageMax: s('WORLD-3', 'Limits: "`limit` of `GET /worlds`: default 20, maximum 100"'),

@@ -40,7 +40,7 @@ export interface WorldModel {
   importedSpaces?: boolean;
   /** Relationships an import gave: "sourceId|sourceName" → "targetId|targetName" → trust. */
   relationships?: Record<string, Record<string, number>>;
-  /** Renamed by a PATCH (its name is then WORLD-7's). */
+  /** Renamed by a PATCH (its name is then WORLD-11's). */
   patched?: boolean;
   /** Restored after a soft delete (what it shows then is STATE-1's: the record was kept). */
   restored?: boolean;

@@ -76,13 +76,13 @@ describe('a requirement one of whose checks could not look', () => {
   it('is partly verified, not a pass: the verdict counts it apart, the reports name the check and why', async () => {
     const r = await run('partial');
     expect(r.code, r.stdout.slice(-2000) + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Partly verified \(1\)[^\n]*\n\n {2}◐ PERS-5 \(MUST\)[^\n]*\n {4}- personas: decays the mood toward where it rests and does not lower the body budget: the mood could not be moved/);
+    expect(r.stdout).toMatch(/Partly verified \(1\)[^\n]*\n\n {2}◐ PERS-5 \(MUST\)[^\n]*\n {4}[-○] personas: decays the mood toward where it rests and does not lower the body budget[^:\n]*: the mood could not be moved/);
     expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^PASS: \d+ of \d+ MUST requirements verified and hold; 1 partly verified \(PERS-5\), (\d+ not run \([A-Z0-9, -]+\), )?\d+ not selected \(--only\)$/);
     const results = JSON.parse(readFileSync(join(dir, 'partial', 'results.json'), 'utf8'));
     const q = results.requirements.find((x: { id: string }) => x.id === 'PERS-5');
     expect(q.outcome).toBe('partial');
-    expect(q.unverified).toEqual([expect.objectContaining({ check: 'personas: decays the mood toward where it rests and does not lower the body budget', outcome: 'skip' })]);
-  }, 90_000);
+    expect(q.unverified).toEqual([expect.objectContaining({ check: expect.stringMatching(/^personas: decays the mood toward where it rests and does not lower the body budget/), outcome: expect.stringMatching(/^(skip|not-run)$/) })]);
+  }, budget(90_000));
 
   it('fails the run with --require-verified (exit 1), saying which MUST was not fully verified', async () => {
     const r = await run('required', '--require-verified');
@@ -90,5 +90,5 @@ describe('a requirement one of whose checks could not look', () => {
     // With --only, the requirements judged on every response may see no answer of theirs (ENV-2: no error came): not verified either.
     expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^FAIL: \d+ MUST requirements? not fully verified \(--require-verified\): 1 partly verified \(PERS-5\)(, \d+ not run \([A-Z0-9, -]+\))?$/);
     expect(readFileSync(join(dir, 'required', 'junit.xml'), 'utf8')).toMatch(/<testcase name="\[run\] every MUST requirement fully verified \(--require-verified\)"[^>]*>\s*<failure message="\d+ MUST requirement\(s\) not fully verified"/);
-  }, 90_000);
+  }, budget(90_000));
 });

@@ -57,7 +57,7 @@ export const MODEL_FAULTS: Fault[] = [
     })),
   },
   {
-    id: 'model-patch-not-listed', areas: ['model'], expected: ['WORLD-7'],
+    id: 'model-patch-not-listed', areas: ['model'], expected: ['WORLD-11'],
     description: 'GET /worlds lists a renamed world under the name it was created with (the list reads a stale copy); GET, context and snapshot show the new name',
     response: responses(
       (res, req, ctx) => {
@@ -143,6 +143,20 @@ export const MODEL_FAULTS: Fault[] = [
       const physics = (req.body as Json)?.definition?.rules?.physics;
       if (is(req, 'createWorld') && isObject(physics)) for (const [k, v] of Object.entries(physics)) if (v === 1 || v === 0) physics[k] = v === 1;
     },
+  },
+  {
+    id: 'model-list-restamps-patched', areas: ['model'], expected: ['MODEL-1'],
+    description: 'GET /worlds shows a world changed by PATCH with the createdAt of its change (its updatedAt, a millisecond later than created); GET /worlds/{id} and the snapshot keep the first',
+    response: responses(
+      (res, req, ctx) => {
+        if (is(req, 'updateWorld') && resultOf(res) && req.params.id) made(ctx, 'worlds').add(`patched:${req.params.id}`);
+      },
+      onResult(['listWorlds'], (r, _req, ctx) => {
+        for (const w of Array.isArray(r.worlds) ? r.worlds : []) {
+          if (typeof w?.createdAt === 'number' && made(ctx, 'worlds').has(`patched:${w.id}`)) w.createdAt += 1;
+        }
+      }),
+    ),
   },
   {
     id: 'model-control-pass-through', areas: ['model'], expected: [],

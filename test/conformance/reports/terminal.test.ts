@@ -117,8 +117,8 @@ describe('renderSummary', () => {
           - [RATE-4] accepts about the plan limit before the first 429 (rate-limit)
 
       Requirements  pass  fail  warn  partly verified  skip  not run  error  total
-      MUST             1     1     0                0     0        2      1      5
-      SHOULD           0     0     1                0     1        1      0      3
+      MUST             1     1     0                0     1        2      1      6
+      SHOULD           0     0     1                0     0        1      0      2
 
       Checks:   8, 5 requests in 41.2 s
       Target:   http://127.0.0.1:4010
