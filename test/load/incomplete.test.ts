@@ -5,6 +5,7 @@
 // how much was sent of the plan and how each runner ended. Also the report's other truths: the
 // chart counts each answer once, a key of a lower plan is named, a baseline of another tier is
 // refused and a mostly refused run is not compared.
+import { budget } from '../budget.ts';
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,7 +155,7 @@ process.on('SIGTERM', () => {
     const left = readdirSync(pids).map((f) => Number(readFileSync(join(pids, f), 'utf8'))).filter(alive);
     for (const pid of left) process.kill(pid, 'SIGKILL');
     expect(left).toEqual([]);
-  }, 300_000);
+  }, budget(300_000));
 });
 
 const k6 = process.env.K6_BIN || findK6();
@@ -189,5 +190,5 @@ describe.skipIf(!k6)(`a real k6 stopped by a signal${k6 ? '' : ' (skipped: no k6
     expect(last).toContain('runner 1 (segment 0:1/2): exit status 105');
     expect(last).toMatch(/runner 2 \(segment 1\/2:1\): exit status 105 .*stopped by this command/);
     expect(r.stdout).not.toMatch(/verdict: (PASS|FAIL)/);
-  }, 180_000);
+  }, budget(180_000));
 });
