@@ -6,6 +6,7 @@ import { failureView, foldedWhy, MARK, nameOf, type ViewOptions } from './failur
 import { count, LEVELS, OUTCOME_LABEL, OUTCOMES, total, verdict } from './verdict.ts';
 import { firstLine, formatDuration, indent, plural, safe } from './text.ts';
 import { groupByCause, type CauseGroup } from './causes.ts';
+import { acceptanceOf, acceptanceYaml } from './accept.ts';
 import { knownFailureLines } from './known.ts';
 
 export interface TextOptions extends ViewOptions {
@@ -64,6 +65,17 @@ function renderGroup(g: CauseGroup, options: TextOptions, paint: Paint): string 
     lines.push(...g.consequences.map((c) => renderFolded(c, paint)));
   }
   return lines.join('\n');
+}
+
+/** Most entries offered for one cause: past that, accepting it is no small exception. */
+const MOST_OFFERED = 8;
+
+/** The known-failure entries that would accept the cause's failures, to paste (suite/reports/accept.ts). */
+function acceptLines(g: CauseGroup, startedAt: string, paint: Paint): string {
+  const entries = acceptanceOf([...g.rows, ...g.consequences].filter((c) => c.outcome === 'fail'));
+  if (!entries.length) return '';
+  if (entries.length > MOST_OFFERED) return `\n  ${paint('1', 'To accept it for a while:')} ${paint('2', `${entries.length} entries of --known-failures (by requirement, operation and member); results.json lists the failures`)}`;
+  return `\n  ${paint('1', `To accept it for a while, in the --known-failures file (${plural(entries.length, 'entry', 'entries')}):`)}\n${indent(acceptanceYaml(entries, startedAt), '    ')}`;
 }
 
 /** A warning in two lines: what and why. The full rendering is in the HTML and JUnit reports. */
@@ -147,7 +159,7 @@ export function renderSummary(result: RunResult, options: SummaryOptions = {}): 
   if (failing.length) {
     const checks = failing.reduce((n, g) => n + g.rows.length + g.consequences.length, 0);
     const broken = result.requirements.filter((q) => q.outcome === 'fail' && !q.known).length;
-    section(`Failures: ${plural(broken, 'requirement')} broken, in ${plural(checks, 'check')}, from ${plural(failing.length, 'cause')}`, failing.map((g) => renderGroup(g, options, paint)).join('\n\n'));
+    section(`Failures: ${plural(broken, 'requirement')} broken, in ${plural(checks, 'check')}, from ${plural(failing.length, 'cause')}`, failing.map((g) => renderGroup(g, options, paint) + acceptLines(g, result.startedAt, paint)).join('\n\n'));
   }
   const errors = by('error');
   if (errors.length) {

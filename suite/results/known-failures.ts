@@ -121,10 +121,10 @@ export const knownLabel = (k: Pick<KnownFailure, 'id' | 'operation' | 'member'>)
 const broken = (o: Outcome) => o === 'fail' || o === 'warn';
 
 /** The operation a check's failure is on: a per-response row's own, or the one the failure names. */
-const operationOf = (c: CheckResult) => (c.responses !== undefined ? c.operations[0] : c.failure?.operationId ?? c.failure?.exchange?.operationId);
+export const operationOf = (c: CheckResult) => (c.responses !== undefined ? c.operations[0] : c.failure?.operationId ?? c.failure?.exchange?.operationId);
 
 /** The problems a per-response row found, one a line (its failure's received). */
-const problemsOf = (c: CheckResult) => (c.failure?.received ?? '').split('\n').filter(Boolean);
+export const problemsOf = (c: CheckResult) => (c.failure?.received ?? '').split('\n').filter(Boolean);
 
 /**
  * Whether an entry covers one problem of a per-response row (its member holds the problem's), or,
