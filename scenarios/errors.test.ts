@@ -4,10 +4,11 @@
 // 400 VALIDATION_ERROR (no 5xx for a client mistake, ENV-4, is the generated area's).
 import { describe, expect } from 'vitest';
 import { documents } from '../suite/checks/documents.ts';
-import { setup, check, api, createPersona, createWorld, expectFor, fails, inFlight, minimalBody, named, notRun, ok, operationsOf, servedBody, worldBody } from './support/index.ts';
+import { setup, check, api, createPersona, createWorld, expectFor, fails, inFlight, named, notRun, ok, operationsOf, servedBody, worldBody } from './support/index.ts';
 import { reportedInItsEntry } from './support/models.ts';
-import { bodyAt, wrongTyped } from './support/wrong-types.ts';
-import { armsOf, minimalInstance } from '../fixtures/minimal.ts';
+import { isObject, type Json } from '../suite/bodies/schema.ts';
+import { entityOperations, servedBodies } from '../suite/bodies/served.ts';
+import { coercedBodies, wrongTypedBodies } from '../suite/bodies/wrong-typed.ts';
 
 const client = api();
 let worldId: string;
@@ -17,63 +18,19 @@ setup(async () => {
   personaId = await createPersona(client, 'errors');
 });
 
-type Json = Record<string, any>;
-type Negative = { operationId: string; path: string; member: string; body: Json };
-
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/**
- * SPEC.md's schema of a body whose shape it does not show but whose kind it names: perceive takes "an
- * event" (Endpoints), the Event resource of the SPEC contract. The wrong value of a member it types is
- * then of none of its types either: never a value SPEC.md allows (a served `timestamp` typed as a date
- * string is not probed with a number).
- */
-const SPEC_BODY_COMPONENT: Record<string, string> = { perceive: 'Event' };
-const specBodyOf = (operationId: string): Json | undefined => {
-  const name = SPEC_BODY_COMPONENT[operationId];
-  return name ? documents().bundled.loaded.dereferenced.components?.schemas?.[name] : undefined;
-};
-
-/**
- * Wrong-typed bodies. `spec`: for the operations whose request SPEC.md shows, every member it types,
- * nested ones included (SPEC.md types the members of definitions, events, configs, snapshots), from the
- * SPEC contract. `served`: for the others, every top-level member the deployment's own document types,
- * an optional one (a union with null) as its other type (scenarios/support/wrong-types.ts).
- */
-function negativeBodies(source: 'spec' | 'served'): Negative[] {
-  const out: Negative[] = [];
-  const { bundled, served } = documents();
-  for (const op of operationsOf(() => true)) {
-    const spec = bundled.operation(op.operationId)!.spec['x-shape-source'] === 'spec';
-    if ((source === 'spec') !== spec) continue;
-    const servedOp = served.operationAt(op.method, op.path);
-    const schema = source === 'spec' ? bundled.requestSchema(op.operationId) : servedOp && served.requestSchema(servedOp.operationId);
-    const found = source === 'spec' ? wrongTyped(schema, 3) : wrongTyped(schema, 0, specBodyOf(op.operationId));
-    // The rest of the body is one the deployment's own document accepts (an event with its type, a
-    // chat with from and to), so that the wrong member is the body's only fault: a body missing a
-    // needed member is refused for that, and would hide a member that is never type-checked.
-    const valid = servedBody(op.operationId);
-    const base = (source === 'spec' && valid.problem ? minimalBody(op.operationId) : valid.body) as Json | undefined;
-    for (const { at, value } of found) {
-      // A body whose smallest form is no object (a bare string beside {text}): the member alone.
-      out.push({ operationId: op.operationId, path: op.path, member: at.join('.'), body: { ...(isObject(base) ? base : {}), ...bodyAt(at, value) } });
-    }
-  }
-  return out;
-}
 const paramsFor = (path: string) => ({ id: path.startsWith('/personas') ? personaId : worldId, pid: 'ana', aid: 'none', rid: 'none' });
 
 describe('error codes of SPEC.md', () => {
   check('ERR-1', 'answers 404 WORLD_NOT_FOUND for an unknown world on every world operation', async (ctx) => {
     // A body the deployment's own document accepts: validating it before the lookup changes nothing.
-    const ops = operationsOf((o) => o.path.startsWith('/worlds/{id}')).map((op) => ({ op, ...servedBody(op.operationId) }));
-    const untried = ops.filter((o) => o.problem).map((o) => o.problem!);
-    const wrong = await inFlight(ops.filter((o) => !o.problem), async ({ op, body }) => {
-      const reply = await client.call(op.operationId, { params: { ...paramsFor(op.path), id: 'conformance-no-such-world' }, body });
+    const made = servedBodies();
+    const ops = operationsOf((o) => o.path.startsWith('/worlds/{id}')).map((op) => ({ op, sent: made.body(op.operationId) })).filter((o) => o.sent);
+    const wrong = await inFlight(ops, async ({ op, sent }) => {
+      const reply = await client.call(op.operationId, { params: { ...paramsFor(op.path), id: 'conformance-no-such-world' }, body: sent!.body });
       return reply.status !== 404 || reply.body?.error?.code !== 'WORLD_NOT_FOUND' ? `${op.method} ${op.path} → ${reply.status} ${reply.body?.error?.code ?? ''}` : undefined;
     });
     expect(wrong.filter(Boolean)).toEqual([]);
-    if (untried.length) notRun(ctx, `${untried.length} operation(s) could not be tried: ${untried[0]}`);
+    made.settle(ctx);
   });
 
   check('ERR-2', 'answers 404 ENTITY_NOT_FOUND for an unknown entity in chat and context', async () => {
@@ -147,31 +104,28 @@ describe('unknown persona id', () => {
   async function answers() {
     const id = missingId();
     const out = [];
-    const untried: string[] = [];
+    const made = servedBodies();
     for (const operationId of PROBES) {
-      const { body, problem } = servedBody(operationId);
-      if (problem) { untried.push(problem); continue; }
-      const reply = await client.call(operationId, { params: { id }, ...(body !== undefined ? { body } : {}) });
+      const sent = made.body(operationId);
+      if (!sent) continue;
+      const reply = await client.call(operationId, { params: { id }, ...(sent.body !== undefined ? { body: sent.body } : {}) });
       out.push({ operationId, status: reply.status, code: reply.body?.error?.code as unknown });
     }
-    return { out, untried };
+    return { out, made };
   }
-  const settle = (ctx: Parameters<typeof notRun>[0], untried: string[]) => {
-    if (untried.length) notRun(ctx, `${untried.length} operation(s) could not be tried: ${untried[0]}`);
-  };
 
   check('ERR-4', 'is answered with code PERSONA_NOT_FOUND', async (ctx) => {
-    const { out, untried } = await answers();
+    const { out, made } = await answers();
     const wrong = out.filter((a) => a.code !== 'PERSONA_NOT_FOUND').map((a) => `${a.operationId}: ${a.status} ${String(a.code)}`);
     expect(wrong, 'operations on an unknown persona that did not answer PERSONA_NOT_FOUND').toEqual([]);
-    settle(ctx, untried);
+    made.settle(ctx);
   });
 
   check('ERR-5', 'PERSONA_NOT_FOUND comes with status 404', async (ctx) => {
-    const { out, untried } = await answers();
+    const { out, made } = await answers();
     const wrong = out.filter((a) => a.status !== 404).map((a) => `${a.operationId}: ${a.status} ${String(a.code)}`);
     expect(wrong, 'answers for an unknown persona whose status is not 404').toEqual([]);
-    settle(ctx, untried);
+    made.settle(ctx);
   });
 });
 
@@ -180,14 +134,14 @@ describe('unknown persona id', () => {
  * in one. SPEC.md, Errors: "Inside a batch mutation, a failed operation is reported in its own result
  * entry with `ok` false and an `error` string; the batch response itself remains a `result` envelope."
  */
-const batchEntry = (n: Negative): number | undefined => {
+const batchEntry = (n: { operationId: string; member: string }): number | undefined => {
   const m = n.operationId === 'mutateWorld' ? /^operations\.(\d+)\./.exec(n.member) : null;
   return m ? Number(m[1]) : undefined;
 };
 
 describe('negative bodies generated from the request schemas', () => {
   check('ERR-3', 'answers 400 VALIDATION_ERROR to a member SPEC.md types, at any depth, given the wrong type (a batch operation: that, or its own result entry with ok false)', async () => {
-    const wrong = await inFlight(negativeBodies('spec'), async (n) => {
+    const wrong = await inFlight(wrongTypedBodies('spec'), async (n) => {
       const reply = await client.call(n.operationId, { params: paramsFor(n.path), body: n.body });
       if (reply.status === 400 && reply.body?.error?.code === 'VALIDATION_ERROR') return undefined;
       const entry = batchEntry(n);
@@ -203,8 +157,8 @@ describe('negative bodies generated from the request schemas', () => {
     const expect400 = (label: string, reply: { status: number; body: any }) => {
       if (reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR') wrong.push(`${label} → ${reply.status} ${reply.body?.error?.code ?? ''}`);
     };
-    const replies = await inFlight(negativeBodies('served'), (n) => client.call(n.operationId, { params: paramsFor(n.path), body: n.body }));
-    negativeBodies('served').forEach((n, i) => expect400(`${n.operationId} ${n.member} of the wrong type`, replies[i]));
+    const replies = await inFlight(wrongTypedBodies('served'), (n) => client.call(n.operationId, { params: paramsFor(n.path), body: n.body }));
+    wrongTypedBodies('served').forEach((n, i) => expect400(`${n.operationId} ${n.member} of the wrong type`, replies[i]));
     for (const [label, rawBody] of [['not JSON', '{"message": '], ['a JSON array', '[]'], ['a JSON string', '"hello"']]) {
       expect400(`chat with ${label}`, await client.call('chat', { params: { id: worldId }, rawBody }));
     }
@@ -214,23 +168,7 @@ describe('negative bodies generated from the request schemas', () => {
   });
 
   check('ERR-3', 'answers 400 VALIDATION_ERROR to what lenient parsers coerce: a number as a numeric string or null, a boolean as "true"', async () => {
-    // Each member is one SPEC.md types (tick `seconds` number, VAD members numbers, Event `timestamp`
-    // number, `rules.physics` map<string,boolean>, Trigger `threshold` number): a coercion (Number("60"),
-    // null → 0, "true" → true) would accept them.
-    const base = worldBody('lenient');
-    const definition = base.definition as Json;
-    const sent: Array<{ operationId: string; member: string; id: string; body: Json }> = [
-      { operationId: 'tickWorld', member: 'seconds "60"', id: worldId, body: { seconds: '60' } },
-      { operationId: 'tickWorld', member: 'seconds null', id: worldId, body: { seconds: null } },
-      { operationId: 'tickPersona', member: 'seconds "60"', id: personaId, body: { seconds: '60' } },
-      { operationId: 'overrideEmotion', member: 'vad.V "0.5"', id: personaId, body: { vad: { V: '0.5' } } },
-      { operationId: 'dispatchEvent', member: 'timestamp "1700000000"', id: worldId, body: { type: 'cf-lenient', timestamp: '1700000000' } },
-      { operationId: 'createWorld', member: 'definition.rules.physics.gravity "true"', id: '', body: { ...base, definition: { ...definition, rules: { physics: { gravity: 'true' } } } } },
-      {
-        operationId: 'createWorld', member: 'definition.progression.triggers[0].condition.threshold "3"', id: '',
-        body: { ...base, definition: { ...definition, progression: { ...definition.progression, triggers: definition.progression.triggers.map((t: Json) => ({ ...t, condition: { ...t.condition, threshold: '3' } })) } } },
-      },
-    ];
+    const sent = coercedBodies(worldBody('lenient'), { world: worldId, persona: personaId });
     const wrong = await inFlight(sent, async (n) => {
       const reply = await client.call(n.operationId, { params: { id: n.id }, body: n.body });
       return reply.status !== 400 || reply.body?.error?.code !== 'VALIDATION_ERROR' ? `${n.operationId} ${n.member} → ${reply.status} ${reply.body?.error?.code ?? ''}` : undefined;
@@ -265,34 +203,6 @@ describe('negative bodies generated from the request schemas', () => {
   });
 
 });
-
-/**
- * Batch operations that name an existing entity, as the deployment's own document shows them (SPEC.md
- * shows only add_entity, which names a new one): the operations of its request examples and the arms
- * of its operation schema whose `op` is a constant. Those that add or create (they name something
- * new) and those that remove or delete (removing what is gone may be a success) are left out. Each
- * with the member that names the entity.
- */
-function entityOperations(): Array<{ operation: Json; member: string }> {
-  const served = documents().served;
-  const op = served.operationAt('post', '/worlds/{id}/mutate');
-  const content = op?.spec.requestBody?.content?.['application/json'] as Json | undefined;
-  const bodies: unknown[] = [content?.example, ...Object.values<Json>(content?.examples ?? {}).map((e) => e?.value), content?.schema?.example, ...(Array.isArray(content?.schema?.examples) ? content.schema.examples : [])];
-  const candidates: Json[] = bodies.flatMap((b) => (isObject(b) && Array.isArray(b.operations) ? b.operations.filter(isObject) : []));
-  const items = content?.schema?.properties?.operations?.items as Json | undefined;
-  for (const arm of (items && armsOf(items)) ?? []) {
-    const name = arm?.properties?.op?.const ?? arm?.properties?.op?.enum?.[0];
-    const instance = minimalInstance(arm);
-    if (typeof name === 'string' && isObject(instance)) candidates.push({ ...instance, op: name });
-  }
-  const out: Array<{ operation: Json; member: string }> = [];
-  for (const c of candidates) {
-    if (typeof c.op !== 'string' || /^(add|create|new|remove|delete|del)/i.test(c.op)) continue;
-    const member = Object.keys(c).find((k) => typeof c[k] === 'string' && (k === 'name' || /entity/i.test(k)));
-    if (member && !out.some((o) => o.operation.op === c.op)) out.push({ operation: c, member });
-  }
-  return out;
-}
 
 describe('a batch operation naming an unknown entity', () => {
   check('ERR-10', 'fails in its own result entry with ok false and an error string (or the batch is answered 404 ENTITY_NOT_FOUND); the same operation naming an entity of the world is applied', async (ctx) => {

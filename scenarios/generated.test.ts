@@ -9,7 +9,7 @@ import { documents } from '../suite/checks/documents.ts';
 import { Budget, checkProperty, Unjudgeable } from '../suite/generate/property.ts';
 import { anyRequest, describeRequest, generatedOperations, resolve, short, type GenRequest, type Owned } from '../suite/generate/requests.ts';
 import { answered, expectCanary, expectNo5xx, Probe, targetSilent, type Canary } from '../suite/generate/probe.ts';
-import { LONG_INTEGERS } from '../suite/generate/values.ts';
+import { LONG_INTEGERS } from '../suite/bodies/values.ts';
 import { describeSequence, maxTickSeconds, runSequence, sequences } from '../suite/generate/sequences.ts';
 import type { RequirementId } from '../contract/requirements.ts';
 import { setup, check, api, config, createPersona, createWorld, inFlight, notRun, ok, worldBody, type Reply } from './support/index.ts';

@@ -1,7 +1,10 @@
 // Tenant isolation (needs --second-key): another tenant's world or persona is answered as missing on
 // every operation that names one, live, soft-deleted and restored, is never listed, and is left unchanged.
 import { describe, expect } from 'vitest';
-import { setup, check, api, config, createPersona, createWorld, inFlight, notRun, ok, operationsOf, servedBody, walkList } from './support/index.ts';
+import { setup, check, api, config, createPersona, createWorld, inFlight, notRun, ok, operationsOf, walkList } from './support/index.ts';
+// A body the deployment's own document accepts, so that only the owner can make the difference; an
+// operation for which the suite cannot build one is left out, and the check says so.
+import { servedBodies } from '../suite/bodies/served.ts';
 
 const client = api();
 let worldId = '';
@@ -22,29 +25,10 @@ const BOTH_READINGS = 'the --second-key ($SECOND_API_KEY) reached what --api-key
 const readingsOf = (wrong: Array<string | undefined>) => (wrong.some((w) => / → 2\d\d /.test(w ?? '')) ? ` (${BOTH_READINGS})` : '');
 
 const extra = (path: string) => Object.fromEntries((path.match(/\{(pid|aid|rid)\}/g) ?? []).map((p) => [p.slice(1, -1), 'ana']));
-/**
- * A body the deployment's own document accepts, so that only the owner can make the difference; an
- * operation for which the suite cannot build one is left out, and named by `untried`.
- */
-function bodies() {
-  const untried: string[] = [];
-  return {
-    body(operationId: string): { body: unknown } | undefined {
-      const made = servedBody(operationId);
-      if (made.problem) { untried.push(made.problem); return undefined; }
-      return { body: made.body };
-    },
-    /** After the check's expectations: an operation left out means the requirement was not verified whole. */
-    settle(ctx: Parameters<typeof notRun>[0]) {
-      if (untried.length) notRun(ctx, `${untried.length} operation(s) could not be tried: ${untried[0]}`);
-    },
-  };
-}
-
 describe('another tenant', () => {
   check('ISO-1', "gets WORLD_NOT_FOUND on every operation on a world it does not own, which stays unchanged", { needs: ['secondKey'] }, async (ctx) => {
     const before = ok(await client.call('getWorldSnapshot', { params: { id: worldId } }));
-    const made = bodies();
+    const made = servedBodies();
     const tried = operationsOf((o) => o.path.startsWith('/worlds/{id}')).map((op) => ({ op, sent: made.body(op.operationId) })).filter((t) => t.sent);
     const wrong = await inFlight(tried, async ({ op, sent }) => {
       const reply = await client.call(op.operationId, { key: config().secondKey, params: { id: worldId, ...extra(op.path) }, body: sent!.body });
@@ -81,7 +65,7 @@ describe('another tenant', () => {
 
   check('ISO-3', "gets PERSONA_NOT_FOUND on every operation on a persona it does not own, as for a missing one, and never lists it", { needs: ['secondKey'] }, async (ctx) => {
     const missing = `missing-${personaId.replace(/\W/g, '')}x`;
-    const made = bodies();
+    const made = servedBodies();
     const tried = operationsOf((o) => o.path.startsWith('/personas/{id}')).map((op) => ({ op, sent: made.body(op.operationId) })).filter((t) => t.sent);
     const wrong = await inFlight(tried, async ({ op, sent }) => {
       const foreign = await client.call(op.operationId, { key: config().secondKey, params: { id: personaId }, body: sent!.body });

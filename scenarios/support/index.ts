@@ -3,12 +3,13 @@
 import { Client } from '../../suite/http/client.ts';
 import { expectFor, ok } from '../../suite/scenario/check.ts';
 import { suiteConfig, type SuiteConfig } from '../../suite/data/config.ts';
-import { nextCursor, pageSize, pagingOf } from './served.ts';
+import { nextCursor, pageSize, pagingOf } from './paging.ts';
 import { documents } from '../../suite/checks/documents.ts';
 
 export { Client, type Reply } from '../../suite/http/client.ts';
 export { check, setup, ok, fails, expectFor, expectAlso, requires, notRun, skip } from '../../suite/scenario/check.ts';
-export { bodyFor, minimalBody, role, servedBody, servedBodyWith, servedBodyProblem, unusable, pagingOf, pageSize, type Role } from './served.ts';
+export { bodyFor, minimalBody, role, servedBody, servedBodyWith, servedBodyProblem, unusable, type Role } from '../../suite/bodies/served.ts';
+export { pagingOf, pageSize } from './paging.ts';
 export const api = () => new Client();
 export { excerpt } from '../../suite/data/exchange.ts';
 export const config = (): SuiteConfig => suiteConfig();
@@ -70,7 +71,7 @@ export interface Walk {
 
 /**
  * Every record of a list, page after page, as the list pages (SPEC.md for GET /worlds, the served
- * document for GET /personas: scenarios/support/served.ts). A result with no list in it fails the
+ * document for GET /personas: scenarios/support/paging.ts). A result with no list in it fails the
  * check: never a pass. `complete` is false when the walk stopped at its page bound.
  */
 export async function walkList(client: Client, operationId: 'listWorlds' | 'listPersonas', options: { key?: string; size?: number; maxPages?: number } = {}): Promise<Walk> {

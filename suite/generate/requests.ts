@@ -5,8 +5,9 @@
 import fc from 'fast-check';
 import type { Documents } from '../checks/documents.ts';
 import { routeKey } from '../../contract/openapi-reader.ts';
-import { applyMutation, mutation, validOf, type Mutation } from './schema.ts';
-import { bodyText, nastyString, nastyValue } from './values.ts';
+import { applyMutation, mutation, type Mutation } from '../bodies/near-miss.ts';
+import { validOf } from '../bodies/valid.ts';
+import { bodyText, nastyString, nastyValue } from '../bodies/values.ts';
 
 type Json = Record<string, any>;
 

@@ -5,9 +5,9 @@
 // delete. A use that answers a 5xx or not in time is the failure: an accepted write broke a valid request.
 import fc from 'fast-check';
 import type { RequirementId } from '../../contract/requirements.ts';
-import { applyMutation, mutation, type Mutation } from './schema.ts';
+import { applyMutation, mutation, type Mutation } from '../bodies/near-miss.ts';
 import { anyRequest, type GenOperation, type GenRequest, type Owned, short } from './requests.ts';
-import { BUILTIN_NAMES, bodyText, deepNesting, extremeNumber, nastyString, numberLiteral } from './values.ts';
+import { BUILTIN_NAMES, bodyText, deepNesting, extremeNumber, nastyString, numberLiteral } from '../bodies/values.ts';
 import { expectNo5xx, is2xx, type Answer, type Probe } from './probe.ts';
 
 export type Write =

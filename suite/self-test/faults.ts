@@ -7,7 +7,7 @@ import { REQUIREMENTS, type RequirementId, type SelectableArea } from '../../con
 import { json, wait, type FaultContext, type FaultHooks, type FaultRequest } from './proxy.ts';
 import { codeOf, is, is2xx, isDocument, keyOf, onDocument, onResult, originMatchedBy, resultOf, type Json } from './hooks.ts';
 import { fastApi, fastApiHooks, optionalMembers } from './frameworks.ts';
-import { typeOf as valueTypeOf } from '../generate/values.ts';
+import { typeOf as valueTypeOf } from '../bodies/values.ts';
 import { SENTENCE_FAULTS } from './faults/sentences.ts';
 import { MEMBER_FAULTS } from './faults/members.ts';
 import { RATE_LIMIT_FAULTS } from './faults/rate-limit.ts';

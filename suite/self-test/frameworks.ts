@@ -21,7 +21,7 @@
 //   "Default Response", bodies inline and `required: true`, security listed per route.
 import type { SelectableArea } from '../../contract/requirements.ts';
 import { OpenApiReader } from '../../contract/openapi-reader.ts';
-import { mergeAllOf } from '../../fixtures/minimal.ts';
+import { mergeAllOf } from '../bodies/schema.ts';
 import { is, isObject, operationIn, operationsIn, type Json } from './hooks.ts';
 import { componentName, eachRef, eachSchema, intoComponents, mediaTypesIn, responsesIn, schemaRefName } from './document.ts';
 import { perOperationSecurity, requireUnsent, toOpenApi30, type Dialect } from './dialects.ts';

@@ -1,4 +1,4 @@
-// Bodies the suite builds from a served request schema (fixtures/minimal.ts): the smallest instance
+// Bodies the suite builds from a served request schema (suite/bodies/minimal.ts): the smallest instance
 // must be valid wherever one exists, whatever the schema says of its members: minProperties (a
 // time-jump body "exactly one of seconds, minutes, hours, days" with nothing required),
 // maxProperties, dependentRequired, not, if/then/else, and unions (a framework's `str | TextBody`, a
@@ -8,8 +8,9 @@
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { matches, minimalInstance, minimalInstances } from '../../fixtures/minimal.ts';
-import { validOf } from '../../suite/generate/schema.ts';
+import { matches } from '../../suite/bodies/schema.ts';
+import { minimalInstance, minimalInstances } from '../../suite/bodies/minimal.ts';
+import { validOf } from '../../suite/bodies/valid.ts';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const valid = (schema: object, value: unknown) => ajv.validate(schema, value) as boolean;
@@ -77,7 +78,7 @@ describe('the smallest body a served schema accepts', () => {
   });
 });
 
-describe('generated valid bodies (suite/generate/schema.ts) keep what the members must say together', () => {
+describe('generated valid bodies (suite/bodies/valid.ts) keep what the members must say together', () => {
   for (const name of ['minProperties: 1 and nothing required', 'dependentRequired', 'minProperties: 1 and maxProperties: 1']) {
     it(name, () => {
       const [, schema] = SATISFIABLE.find(([n]) => n.startsWith(name))!;

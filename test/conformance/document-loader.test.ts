@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { loadOpenApi } from '../../contract/openapi-loader.ts';
 import { OpenApiReader } from '../../contract/openapi-reader.ts';
 import { ResponseValidator } from '../../contract/validate.ts';
-import { minimalInstance } from '../../fixtures/minimal.ts';
-import { validOf } from '../../suite/generate/schema.ts';
+import { minimalInstance } from '../../suite/bodies/minimal.ts';
+import { validOf } from '../../suite/bodies/valid.ts';
 import { resolveTarget } from '../../suite/run/target.ts';
 
 type Json = Record<string, any>;

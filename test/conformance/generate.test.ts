@@ -7,8 +7,9 @@ import { Ajv } from 'ajv';
 import { bundledContract, loadDocuments } from '../../suite/checks/documents.ts';
 import { anyRequest, generatedOperations, requestsFor, resolve, short } from '../../suite/generate/requests.ts';
 import { REQUEST_BODY_MAX, REQUEST_HEAD_MAX, HEAD_REFUSABLE, requestSize } from '../../suite/data/stack-limits.ts';
-import { applyMutation, clone, validOf } from '../../suite/generate/schema.ts';
-import { bodyText, raw, typeOf } from '../../suite/generate/values.ts';
+import { applyMutation, clone } from '../../suite/bodies/near-miss.ts';
+import { validOf } from '../../suite/bodies/valid.ts';
+import { bodyText, raw, typeOf } from '../../suite/bodies/values.ts';
 import { Budget, checkProperty } from '../../suite/generate/property.ts';
 import { CheckFailure } from '../../suite/data/failure.ts';
 

@@ -4,7 +4,7 @@
 //   checked", never a pass nor a failure. Without the guard the first check below does not return.
 // - `uniqueItems` (contract/unique-items.ts): ajv compares every pair of objects, hours for the
 //   million items 8 MiB can hold; the linear one answers as ajv did, and is checked against ajv here.
-// - Strings made for a request from a `pattern` (fixtures/minimal.ts matchingStrings): `^a{10000000}$`
+// - Strings made for a request from a `pattern` (suite/bodies/minimal.ts matchingStrings): `^a{10000000}$`
 //   took 12 s and 3.2 GB for three strings, and a pattern no string of the allowed length matches made
 //   fast-check's filter retry for ever. Without the bound the tests below do not return.
 import fc from 'fast-check';
@@ -12,8 +12,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { OpenApiReader } from '../../contract/openapi-reader.ts';
 import { ResponseValidator } from '../../contract/validate.ts';
-import { matchingStrings, minimalInstance } from '../../fixtures/minimal.ts';
-import { validOf } from '../../suite/generate/schema.ts';
+import { matchingStrings, minimalInstance } from '../../suite/bodies/minimal.ts';
+import { validOf } from '../../suite/bodies/valid.ts';
 
 async function validatorOf(schema: object): Promise<ResponseValidator> {
   const doc = {

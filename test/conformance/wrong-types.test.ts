@@ -1,10 +1,10 @@
-// The wrong-typed members ERR-3 and ERR-6 send (scenarios/support/wrong-types.ts), read from request
+// The wrong-typed members ERR-3 and ERR-6 send (suite/bodies/wrong-typed.ts), read from request
 // schemas as frameworks write them: an Optional member is a union with null (pydantic 2's anyOf [X, null],
 // 3.1's type [X, 'null'], 3.0's nullable: true, which the loader upgrades), and a union of other types
 // takes a value of none of them. null is legal wherever the schema allows it, so it is never the wrong value.
 import { describe, expect, it } from 'vitest';
 import { OpenApiReader } from '../../contract/openapi-reader.ts';
-import { wrongTyped, type WrongTyped } from '../../scenarios/support/wrong-types.ts';
+import { wrongTyped, type WrongTyped } from '../../suite/bodies/wrong-typed.ts';
 
 type Json = Record<string, any>;
 const object = (properties: Json, extra: Json = {}): Json => ({ type: 'object', properties, ...extra });

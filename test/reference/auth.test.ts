@@ -3,7 +3,7 @@
 // shared cache (Cache-Control: private, no-store).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWED_ORIGIN, KEYS, expectError, startHarness, type Harness } from './harness.ts';
-import { minimalInstance } from '../../fixtures/minimal.ts';
+import { minimalInstance } from '../../suite/bodies/minimal.ts';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });

@@ -2,7 +2,7 @@
 // exactly as one that does not exist, and is left untouched. Generated from the served document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, sampleWorld, startHarness, type Harness } from './harness.ts';
-import { minimalInstance } from '../../fixtures/minimal.ts';
+import { minimalInstance } from '../../suite/bodies/minimal.ts';
 
 let h: Harness;
 let worldId: string;

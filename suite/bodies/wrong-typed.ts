@@ -5,9 +5,11 @@
 // as X, and null, legal there, is never the wrong value. A union of other types gets a value of none of
 // them. Where SPEC.md types the member too, the value is of none of SPEC.md's types either, so that a
 // deployment is never asked to refuse what SPEC.md allows. Tested on its own (test/conformance/wrong-types.test.ts).
-import { armsOf, matches, mergeAllOf, typeOf } from '../../fixtures/minimal.ts';
+// Then the bodies ERR-3 and ERR-6 send, one per operation and member; and the coerced values of ERR-3.
+import { documents } from '../checks/documents.ts';
+import { admits, armsOf, isObject, jsonType, matches, mergeAllOf, typeOf, typesOf, type Json } from './schema.ts';
+import { minimalBody, servedBody } from './served.ts';
 
-type Json = Record<string, any>;
 export type WrongTyped = { at: Array<string | number>; value: unknown };
 
 /** The wrong value for a member of one type: the first thing a mistaken client would send. */
@@ -16,10 +18,6 @@ const WRONG: Record<string, unknown> = { string: 12345, number: 'not-a-number', 
 const OTHERS: unknown[] = [12345, 'not-a-number', true, { not: 'an array' }, ['not-an-object']];
 /** Levels of nested schemas read (unions of unions, allOf in arms): a served document may nest without end. */
 const MAX_NESTING = 16;
-
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v);
-const takes = (types: readonly string[], v: unknown) => { const t = jsonType(v); return types.includes(t) || (t === 'integer' && types.includes('number')); };
 
 /**
  * The JSON types a schema allows (null included when it does), through allOf and every arm of an
@@ -35,7 +33,7 @@ function typesAllowed(schema: unknown, nesting = 0): string[] | undefined {
   }
   if ('const' in s) return [jsonType(s.const)];
   if (Array.isArray(s.enum) && s.enum.length) return [...new Set(s.enum.map(jsonType))];
-  const own: string[] | undefined = Array.isArray(s.type) ? s.type : typeof s.type === 'string' ? [s.type] : undefined;
+  const own = typesOf(s);
   if (own) return s.nullable === true ? [...own, 'null'] : own;
   const implied = typeOf(s);
   return implied ? [implied] : undefined;
@@ -50,7 +48,7 @@ function wrongFor(schema: Json, spec: Json | undefined): unknown {
   const specAllowed = spec === undefined ? [] : typesAllowed(spec);
   if (!allowed || !specAllowed) return undefined;
   const first = allowed.find((t) => t !== 'null');
-  return [first !== undefined ? WRONG[first] : undefined, ...OTHERS].find((v) => v !== undefined && !takes(allowed, v) && !takes(specAllowed, v)
+  return [first !== undefined ? WRONG[first] : undefined, ...OTHERS].find((v) => v !== undefined && !admits(allowed, jsonType(v)) && !admits(specAllowed, jsonType(v))
     && matches(schema, v) !== true && (spec === undefined || matches(spec, v) !== true));
 }
 
@@ -113,4 +111,66 @@ export function bodyAt(at: Array<string | number>, value: unknown): Json {
   let node: unknown = value;
   for (let i = at.length - 1; i >= 0; i--) node = typeof at[i] === 'number' ? [node] : { [at[i]]: node };
   return node as Json;
+}
+
+/**
+ * SPEC.md's schema of a body whose shape it does not show but whose kind it names: perceive takes "an
+ * event" (Endpoints), the Event resource of the SPEC contract. The wrong value of a member it types is
+ * then of none of its types either: never a value SPEC.md allows (a served `timestamp` typed as a date
+ * string is not probed with a number).
+ */
+const SPEC_BODY_COMPONENT: Record<string, string> = { perceive: 'Event' };
+const specBodyOf = (operationId: string): Json | undefined => {
+  const name = SPEC_BODY_COMPONENT[operationId];
+  return name ? documents().bundled.loaded.dereferenced.components?.schemas?.[name] : undefined;
+};
+
+/**
+ * The wrong-typed bodies ERR-3 (`spec`) and ERR-6 (`served`) send. `spec`: for the operations whose
+ * request SPEC.md shows, every member it types, nested ones included (SPEC.md types the members of
+ * definitions, events, configs, snapshots), from the SPEC contract. `served`: for the others, every
+ * top-level member the deployment's own document types, an optional one (a union with null) as its
+ * other type.
+ */
+export function wrongTypedBodies(source: 'spec' | 'served') {
+  const out: Array<{ operationId: string; path: string; member: string; body: Json }> = [];
+  const { bundled, served } = documents();
+  for (const op of bundled.operations()) {
+    if ((source === 'spec') !== (op.spec['x-shape-source'] === 'spec')) continue;
+    const servedOp = served.operationAt(op.method, op.path);
+    const schema = source === 'spec' ? bundled.requestSchema(op.operationId) : servedOp && served.requestSchema(servedOp.operationId);
+    const found = source === 'spec' ? wrongTyped(schema, 3) : wrongTyped(schema, 0, specBodyOf(op.operationId));
+    // The rest of the body is one the deployment's own document accepts (an event with its type, a
+    // chat with from and to), so that the wrong member is the body's only fault: a body missing a
+    // needed member is refused for that, and would hide a member that is never type-checked.
+    const valid = servedBody(op.operationId);
+    const base = (source === 'spec' && valid.problem ? minimalBody(op.operationId) : valid.body) as Json | undefined;
+    for (const { at, value } of found) {
+      // A body whose smallest form is no object (a bare string beside {text}): the member alone.
+      out.push({ operationId: op.operationId, path: op.path, member: at.join('.'), body: { ...(isObject(base) ? base : {}), ...bodyAt(at, value) } });
+    }
+  }
+  return out;
+}
+
+/**
+ * The values lenient parsers coerce that ERR-3 sends, each in a member SPEC.md types (tick `seconds`
+ * number, VAD members numbers, Event `timestamp` number, `rules.physics` map<string,boolean>, Trigger
+ * `threshold` number): a coercion (Number("60"), null → 0, "true" → true) would accept them. `world`:
+ * a valid createWorld body with a trigger; `ids`: the world and the persona the others go to.
+ */
+export function coercedBodies(world: Json, ids: { world: string; persona: string }): Array<{ operationId: string; member: string; id: string; body: Json }> {
+  const definition = world.definition as Json;
+  return [
+    { operationId: 'tickWorld', member: 'seconds "60"', id: ids.world, body: { seconds: '60' } },
+    { operationId: 'tickWorld', member: 'seconds null', id: ids.world, body: { seconds: null } },
+    { operationId: 'tickPersona', member: 'seconds "60"', id: ids.persona, body: { seconds: '60' } },
+    { operationId: 'overrideEmotion', member: 'vad.V "0.5"', id: ids.persona, body: { vad: { V: '0.5' } } },
+    { operationId: 'dispatchEvent', member: 'timestamp "1700000000"', id: ids.world, body: { type: 'cf-lenient', timestamp: '1700000000' } },
+    { operationId: 'createWorld', member: 'definition.rules.physics.gravity "true"', id: '', body: { ...world, definition: { ...definition, rules: { physics: { gravity: 'true' } } } } },
+    {
+      operationId: 'createWorld', member: 'definition.progression.triggers[0].condition.threshold "3"', id: '',
+      body: { ...world, definition: { ...definition, progression: { ...definition.progression, triggers: definition.progression.triggers.map((t: Json) => ({ ...t, condition: { ...t.condition, threshold: '3' } })) } } },
+    },
+  ];
 }

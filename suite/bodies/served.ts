@@ -1,30 +1,30 @@
-// What the deployment's own document says where SPEC.md shows no shape: request bodies of the
-// operations known only by method and path, and how GET /personas pages. Each comes from the served
-// document (read by contract/openapi-reader.ts in any legal style), never from the reference's
-// choices; and a body the suite calls valid is checked against the served schema before it is sent.
-// Where the document says too little, the caller's check is "not run" with the reason given here.
-import { armsOf, minimalInstance, minimalInstances, mergeAllOf } from '../../fixtures/minimal.ts';
+// Bodies from the deployment's own document, where SPEC.md shows no shape or a check needs a body the
+// deployment accepts whatever its style: the smallest valid body of an operation, one with the members a
+// check needs (roles), the batch operations it shows. Each comes from the served document (read by
+// contract/openapi-reader.ts in any legal style), never from the reference's choices; and a body the
+// suite calls valid is checked against the served schema before it is sent. Where the document says too
+// little, the caller's check is "not run" with the reason given here.
 import type { TestContext } from 'vitest';
-import { documents } from '../../suite/checks/documents.ts';
-import { notRun } from '../../suite/scenario/check.ts';
-
-type Json = Record<string, any>;
-
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+import { documents } from '../checks/documents.ts';
+import { notRun } from '../scenario/check.ts';
+import { armsOf, isObject, membersOf, mergeAllOf, type Json } from './schema.ts';
+import { minimalInstance, minimalInstances } from './minimal.ts';
 
 /** The served operation of an operation of SPEC.md (found by method and path: names differ). */
 export function servedOperation(operationId: string) {
   const op = documents().bundled.operation(operationId);
   return op && documents().served.operationAt(op.method, op.path);
 }
+/** The served operation as a reason names it (`POST /worlds/{id}/tick`), else the operation id. */
+const whereOf = (operationId: string) => { const served = servedOperation(operationId); return served ? `${served.method.toUpperCase()} ${served.path}` : operationId; };
 
 /** Why a body is not valid for the served document, or undefined when it is (or nothing declares its schema). */
 export function servedBodyProblem(operationId: string, body: unknown): string | undefined {
   const served = servedOperation(operationId);
   if (!served) return undefined;
   const verdict = documents().validators.served.checkRequest(served.operationId, body);
-  if (verdict.notRun) return `the served request schema of ${served.method.toUpperCase()} ${served.path} ${verdict.notRun}`;
-  return verdict.ok ? undefined : `the suite could not build a body valid for the served schema of ${served.method.toUpperCase()} ${served.path}: ${verdict.problems.slice(0, 2).join('; ')}`;
+  if (verdict.notRun) return `the served request schema of ${whereOf(operationId)} ${verdict.notRun}`;
+  return verdict.ok ? undefined : `the suite could not build a body valid for the served schema of ${whereOf(operationId)}: ${verdict.problems.slice(0, 2).join('; ')}`;
 }
 
 export interface ServedBody {
@@ -58,18 +58,28 @@ export function servedBody(operationId: string): ServedBody {
   return { described: !!served && !served.spec.requestBody, body: bundledOp?.spec.requestBody ? minimalBody(operationId) : undefined };
 }
 
+/** servedBody for the operations of one check (ISO-1, ERR-1, ERR-4): none for one it cannot build; `settle`, after the
+ * check's expectations, makes it "not run" when one was left out (the requirement was not verified whole). */
+export function servedBodies() {
+  const untried: string[] = [];
+  return {
+    body(operationId: string): { body: unknown } | undefined {
+      const made = servedBody(operationId);
+      if (made.problem) { untried.push(made.problem); return undefined; }
+      return { body: made.body };
+    },
+    settle(ctx: TestContext) {
+      if (untried.length) notRun(ctx, `${untried.length} operation(s) could not be tried: ${untried[0]}`);
+    },
+  };
+}
+
 /** A member a check needs in a body: the names a deployment may give it, and its value for the member found. */
 export interface Role {
   role: string;
   names: readonly string[];
   value: (member: string) => unknown;
 }
-
-/** The schema of an object's members, allOf merged; undefined for what is not an object. */
-const membersOf = (schema: unknown): Json | undefined => {
-  const merged = isObject(schema) ? mergeAllOf(schema) : undefined;
-  return isObject(merged?.properties) ? merged!.properties : undefined;
-};
 
 /** The object shapes a schema allows: the arms of its anyOf/oneOf that are objects (each with what the schema says beside them), else itself. */
 function objectShapes(schema: unknown): Json[] {
@@ -110,8 +120,7 @@ function shapeFor(schema: Json, roles: readonly Role[]): Json {
 export function servedBodyWith(operationId: string, roles: readonly Role[]): { body: Json; missing: string[]; problem?: string; members: Record<string, string> } {
   const served = servedOperation(operationId);
   const schema = served ? documents().served.requestSchema(served.operationId) : undefined;
-  const where = served ? `${served.method.toUpperCase()} ${served.path}` : operationId;
-  if (!schema) return { body: {}, missing: roles.map((r) => r.role), members: {}, problem: `the served document declares no JSON request body for ${where}` };
+  if (!schema) return { body: {}, missing: roles.map((r) => r.role), members: {}, problem: `the served document declares no JSON request body for ${whereOf(operationId)}` };
   const shape = shapeFor(schema, roles);
   const base = minimalInstance(shape);
   const body: Json = isObject(base) ? base : {};
@@ -135,9 +144,7 @@ export function servedBodyWith(operationId: string, roles: readonly Role[]): { b
 
 /** "not run" reason for a body from servedBodyWith, or undefined when it can be sent. */
 export function unusable(operationId: string, made: { missing: string[]; problem?: string }): string | undefined {
-  const served = servedOperation(operationId);
-  const where = served ? `${served.method.toUpperCase()} ${served.path}` : operationId;
-  if (made.missing.length) return `the served document's body of ${where} has no member the suite can read as ${made.missing.join(', ')} (SPEC.md does not show this body)`;
+  if (made.missing.length) return `the served document's body of ${whereOf(operationId)} has no member the suite can read as ${made.missing.join(', ')} (SPEC.md does not show this body)`;
   return made.problem;
 }
 
@@ -158,52 +165,30 @@ export function bodyFor(ctx: TestContext, operationId: string, roles: readonly R
   return { body: chosen.body, members: chosen.members, shown: JSON.stringify(chosen.body).slice(0, 120) };
 }
 
-// ---- Lists: how a list operation pages ----
-
-export interface Paging {
-  /** The query parameter that sets the page size, and the largest size the document allows. */
-  sizeParam?: string;
-  minSize?: number;
-  maxSize?: number;
-  /** The query parameter that asks for the next page, and the result member that gives its value. */
-  cursorParam?: string;
-  nextMember?: string;
-}
-
-const SIZE_NAMES = /^(limit|page_?size|per_?page|size|max_?results|max|count|take|first|top)$/i;
-const CURSOR_NAMES = /^(cursor|page_?token|next_?token|continuation_?token|token|after|starting_?after|next|page_?cursor|offset_?token)$/i;
-
 /**
- * How an operation of SPEC.md pages. GET /worlds pages as SPEC.md states (`limit` up to 100,
- * `cursor`, `nextCursor`). Any other list (GET /personas: "cursor-based pagination", parameters not
- * shown) pages as its served document declares: a page-size and a cursor query parameter, and a
- * string member of the result whose name says "next".
+ * Batch operations that name an existing entity, as the deployment's own document shows them (SPEC.md
+ * shows only add_entity, which names a new one): the operations of its request examples and the arms
+ * of its operation schema whose `op` is a constant. Those that add or create (they name something
+ * new) and those that remove or delete (removing what is gone may be a success) are left out. Each
+ * with the member that names the entity (ERR-10).
  */
-export function pagingOf(operationId: string): Paging {
-  if (operationId === 'listWorlds') return { sizeParam: 'limit', minSize: 1, maxSize: 100, cursorParam: 'cursor', nextMember: 'nextCursor' };
-  const served = servedOperation(operationId);
-  if (!served) return {};
-  const params: Json[] = (Array.isArray(served.spec.parameters) ? served.spec.parameters : []).filter((p: Json) => p?.in === 'query' && typeof p.name === 'string');
-  const size = params.find((p) => SIZE_NAMES.test(p.name));
-  const cursor = params.find((p) => CURSOR_NAMES.test(p.name));
-  const key = documents().served.successKey(served.operationId);
-  const success = key ? documents().served.responseSchema(served.operationId, key) : undefined;
-  const result = membersOf(membersOf(success)?.result) ?? {};
-  const nextMember = Object.keys(result).find((k) => /next/i.test(k)) ?? Object.keys(result).find((k) => /cursor|token/i.test(k));
-  const bound = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-  const sizeSchema = isObject(size?.schema) ? mergeAllOf(size!.schema) : {};
-  return {
-    sizeParam: size?.name, minSize: bound(sizeSchema.minimum), maxSize: bound(sizeSchema.maximum), cursorParam: cursor?.name, nextMember,
-  };
-}
-
-/** The page size to ask for (clamped to what the document allows). */
-export function pageSize(paging: Paging, wanted: number): number {
-  return Math.max(paging.minSize ?? 1, Math.min(paging.maxSize ?? wanted, wanted));
-}
-
-/** The cursor of the next page in a result, when the deployment gave one. */
-export function nextCursor(paging: Paging, result: unknown): string | undefined {
-  const value = paging.nextMember && isObject(result) ? result[paging.nextMember] : undefined;
-  return (typeof value === 'string' && value) || (typeof value === 'number' ? String(value) : undefined) || undefined;
+export function entityOperations(): Array<{ operation: Json; member: string }> {
+  const served = documents().served;
+  const op = served.operationAt('post', '/worlds/{id}/mutate');
+  const content = op?.spec.requestBody?.content?.['application/json'] as Json | undefined;
+  const bodies: unknown[] = [content?.example, ...Object.values<Json>(content?.examples ?? {}).map((e) => e?.value), content?.schema?.example, ...(Array.isArray(content?.schema?.examples) ? content.schema.examples : [])];
+  const candidates: Json[] = bodies.flatMap((b) => (isObject(b) && Array.isArray(b.operations) ? b.operations.filter(isObject) : []));
+  const items = content?.schema?.properties?.operations?.items as Json | undefined;
+  for (const arm of (items && armsOf(items)) ?? []) {
+    const name = arm?.properties?.op?.const ?? arm?.properties?.op?.enum?.[0];
+    const instance = minimalInstance(arm);
+    if (typeof name === 'string' && isObject(instance)) candidates.push({ ...instance, op: name });
+  }
+  const out: Array<{ operation: Json; member: string }> = [];
+  for (const c of candidates) {
+    if (typeof c.op !== 'string' || /^(add|create|new|remove|delete|del)/i.test(c.op)) continue;
+    const member = Object.keys(c).find((k) => typeof c[k] === 'string' && (k === 'name' || /entity/i.test(k)));
+    if (member && !out.some((o) => o.operation.op === c.op)) out.push({ operation: c, member });
+  }
+  return out;
 }

@@ -5,6 +5,7 @@
 // token, spliced into the body text by bodyText(): generated bodies stay small plain data that
 // fast-check can shrink (a depth shrinks as an integer).
 import fc from 'fast-check';
+import { jsonType, setMember } from './schema.ts';
 
 /** Names of members every plain object has: used as a key or a name, they reach Object.prototype. */
 export const BUILTIN_NAMES = [
@@ -85,17 +86,12 @@ export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.array(fc.tuple(fc.constantFrom(...BUILTIN_NAMES), anyValue), { minLength: 1, maxLength: 3 }).map(objectOf), weight: 1 },
 );
 
-/** An object with these own members, `__proto__` included (an assignment would set the prototype instead). */
+/** An object with these own members, `__proto__` included. */
 export function objectOf(entries: Iterable<readonly [string, unknown]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of entries) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of entries) setMember(out, key, value);
   return out;
 }
 
-/** The JSON type of a value, as a schema names it. */
-export function typeOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'string' && value.startsWith(RAW)) return 'raw';
-  return typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
-}
+/** The JSON type of a value, as a schema names it; a RAW token is 'raw'. */
+export const typeOf = (value: unknown): string => (typeof value === 'string' && value.startsWith(RAW) ? 'raw' : jsonType(value));
