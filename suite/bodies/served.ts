@@ -58,8 +58,7 @@ export function servedBody(operationId: string): ServedBody {
   return { described: !!served && !served.spec.requestBody, body: bundledOp?.spec.requestBody ? minimalBody(operationId) : undefined };
 }
 
-/** servedBody for the operations of one check (ISO-1, ERR-1, ERR-4): none for one it cannot build; `settle`, after the
- * check's expectations, makes it "not run" when one was left out (the requirement was not verified whole). */
+/** servedBody for the operations of one check (ISO-1, ERR-1, ERR-4): none for one it cannot build; `settle`, after the expectations, makes the check "not run" if one was left out. */
 export function servedBodies() {
   const untried: string[] = [];
   return {
