@@ -181,8 +181,12 @@ export async function startFaultProxy(baseUrl: string, fault: FaultHooks = {}, o
   let seq = 0;
 
   type Original = { text: string; canonical?: string };
-  /** `search`: the query as received, sent as it was when the hooks left it alone. */
-  const forwardRaw = async (req: FaultRequest, sent: Original = { text: '' }, search?: { raw: string; parsed: string }): Promise<{ answer: FaultResponse; original: Original }> => {
+  /**
+   * `search`: the query as received, sent as it was when the hooks left it alone. `parse`: whether a
+   * hook will read the answer's body; when none will, it is not parsed (a fault without a response
+   * hook, the pass-through proxy): its text goes back as it came, as `encode` would send it anyway.
+   */
+  const forwardRaw = async (req: FaultRequest, sent: Original = { text: '' }, search?: { raw: string; parsed: string }, parse = true): Promise<{ answer: FaultResponse; original: Original }> => {
     const headers: Record<string, string> = {};
     // Identity bodies only: the hooks read and rewrite them.
     for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k) && k !== 'accept-encoding') headers[k] = v;
@@ -195,7 +199,7 @@ export async function startFaultProxy(baseUrl: string, fault: FaultHooks = {}, o
     const text = await res.body.text();
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
-    const decoded = decode(text);
+    const decoded = parse ? decode(text) : { body: text === '' ? undefined : text };
     return { answer: { status: res.statusCode, headers: out, body: decoded.body }, original: { text, canonical: decoded.canonical } };
   };
 
@@ -222,7 +226,8 @@ export async function startFaultProxy(baseUrl: string, fault: FaultHooks = {}, o
       for (const [k, v] of Object.entries(incoming.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
       const method = (incoming.method ?? 'GET').toUpperCase();
       const isDocument = method === 'GET' && path === '/openapi.json';
-      const decoded = decode(text);
+      // No hook at all (the pass-through proxy): the body is not parsed, its text is sent as it came.
+      const decoded = fault.request || fault.answer || fault.response ? decode(text) : { body: text === '' ? undefined : text };
       const req: FaultRequest = {
         method, path, query, headers, body: decoded.body, rawBody: text,
         ...operationOf(method, path), seq: isDocument ? -1 : seq++,
@@ -232,7 +237,7 @@ export async function startFaultProxy(baseUrl: string, fault: FaultHooks = {}, o
       Object.assign(req, operationOf(req.method, req.path));
       const early = await fault.answer?.(req, ctx);
       if (early) { send(res, early); return; }
-      const { answer, original } = await forwardRaw(req, { text, canonical: decoded.canonical }, received);
+      const { answer, original } = await forwardRaw(req, { text, canonical: decoded.canonical }, received, !!fault.response);
       await fault.response?.(answer, req, ctx);
       send(res, answer, original);
     })().catch((err: Error & { code?: string }) => {

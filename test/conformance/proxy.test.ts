@@ -51,6 +51,13 @@ describe('fault proxy', () => {
     expect(JSON.parse(echo.text)).toEqual({ method: 'POST', url: '/worlds?limit=2&cursor=a%2Fb%3D', key: 'k1', origin: 'https://o.example', body: '{"a":  1}' });
   });
 
+  it('passes the answer through byte for byte when only the request is hooked (it is then not parsed)', async () => {
+    const spaced = await through({ request(req) { req.headers['x-seen'] = '1'; } }, '/spaced');
+    expect(spaced.text).toBe('{ "result" :  { "n": 1.50 } }');
+    const hooked = await through({ request() {}, response() {} }, '/spaced');
+    expect(hooked.text, 'a response hook that changes nothing sends the original bytes too').toBe('{ "result" :  { "n": 1.50 } }');
+  });
+
   it('rewrites the request: method, path, query, headers, JSON body', async () => {
     const echo = await through({
       request(req) {
