@@ -175,7 +175,7 @@ export async function measure(input: MeasureInput): Promise<Measurement> {
       noteWait(waitMs, `waiting the Retry-After of the 429 (${wait} s) before sending again`);
       await sleep(refusal.gotAt + waitMs - performance.now());
       const next = await send('rate');
-      if (record) m.waited = { refusal, waitMs, next };
+      m.waited = { refusal, waitMs, next };
       if (ok(next)) return next;
     } else if (record) {
       m.notWaited = wait === undefined ? `Retry-After ${refusal.retryAfter === undefined ? 'missing' : `'${refusal.retryAfter}'`} is no number of seconds` : `Retry-After ${wait} s is longer than a window`;
