@@ -205,6 +205,8 @@ export async function measure(input: MeasureInput): Promise<Measurement> {
       if (performance.now() >= stop) break;
       const probe = await send('rate');
       if (ok(probe)) await burst(stop);
+      // A key refilled a token at a time (a bucket) may be accepted again before the bracket closes: tried at each refusal until one holds.
+      else if (!m.perKey && probe.status === 429) m.perKey = await perKey();
     }
     // Every request of the window answered before the count.
     return { start, end, ...inARow, edge: windowEdge(m.answers, start, windowMs), ...countIn(m.answers, start, end), attempt: 1 };
