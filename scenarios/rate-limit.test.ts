@@ -6,7 +6,7 @@
 import { describe } from 'vitest';
 import { check, api, config, expectFor, notRun, skip, type Reply } from './support/index.ts';
 import { PLAN_RPM } from '../contract/plans.ts';
-import { longestWait, measure, mostAccepted, overstated, waitsThatFailed, wholeSeconds, type Answer, type Measurement } from './support/rate-window.ts';
+import { burstInOneWindow, leastAccepted, longestWait, mostInARow, measure, mostAccepted, overstated, waitsThatFailed, wholeSeconds, windowFloor, type Answer, type Measurement } from './support/rate-window.ts';
 
 const client = api();
 /** Main-key requests sent paced during the window: RATE-6 (suite/results/main-key-limits.ts) counts their 429s. */
@@ -114,35 +114,43 @@ describe('per-key rate limit', () => {
     const w = m.window!;
     const last: Reply | undefined = m.answers.at(-1)?.reply;
     const plan = `the ${config().plan} plan's ${limit} a window of ${seconds(m.windowMs)}`;
-    // At least the plan, less a tenth: a fixed window, a sliding one and a token bucket each accept
-    // their number over a window when every slot is taken as it comes. Taken: the key was refused at
-    // least once in the window; never refused, the count is what the suite managed to send (its error).
-    const refusedInWindow = m.answers.filter((a) => a.status === 429 && a.sentAt >= w.start && a.sentAt < w.end).length;
-    if (w.accepted < Math.floor(0.9 * limit + 1e-9) && !refusedInWindow) {
-      throw new Error(`suite: sent only ${w.accepted} requests over one window of ${seconds(m.windowMs)}, none refused: too slowly to take every slot of ${plan}`);
-    }
-    expectFor(last, w.accepted >= Math.floor(0.9 * limit + 1e-9), {
-      title: `accepted ${w.accepted} requests over one window, sent as fast as the key was accepted`,
-      expected: `at least ${Math.floor(0.9 * limit + 1e-9)} (${plan}, less a tenth)`, received: `${w.accepted} accepted over ${seconds(m.windowMs)}`,
-    });
+    const counted = `${w.accepted} accepted over one window of ${seconds(m.windowMs)}${w.attempt === 2 ? ' (the second window counted: the first could not tell)' : ''}`;
+    // What the deployment certainly did is judged first; what the suite could not tell, last.
     // At most twice the plan over a window and a tenth: a fixed window's edge inside it, or a full
-    // bucket refilled. A limit a second (or any shorter window) accepts its number in each.
+    // bucket refilled. A limit a second (or any shorter window) accepts its number in each. Counted
+    // are the answers that came before the window's end: the limiter let them through inside it.
     expectFor(last, w.accepted <= Math.floor(2.2 * limit + 1e-9), {
-      title: `accepted ${w.accepted} requests over one window: more than any limit of ${limit} a window accepts`,
+      title: `${counted}: more than any limit of ${limit} a window accepts`,
       expected: `at most ${Math.floor(2.2 * limit + 1e-9)} (${plan}: twice it across a window's edge, and a tenth)`, received: `${w.accepted} accepted over ${seconds(m.windowMs)}`,
+    });
+    // At least the plan, less a tenth: a fixed window, a sliding one and a token bucket each accept
+    // their number over a window when every slot is taken as it comes. A shortfall is the
+    // deployment's only when certain (support/rate-window.ts windowFloor): refused in the window,
+    // the suite sending to its last tenth, and the answers late past its end not making it up.
+    const floor = windowFloor(w, limit);
+    expectFor(last, floor !== 'short', {
+      title: `${counted}, sent as fast as the key was accepted (refused ${w.refused} times in it)`,
+      expected: `at least ${leastAccepted(limit)} (${plan}, less a tenth)`, received: `${w.accepted} accepted, answered inside the window${w.uncertain ? ` (${w.uncertain} more after its end)` : ''}`,
     });
     // Right after the wait Retry-After asked, a new window has begun (or a bucket has refilled only
     // that long): the burst then meets its 429 within the plan's number, with a tenth. More is a
-    // failure only when the burst was quicker than the window less the second Retry-After rounds:
-    // slower, it could have reached the next window's edge, and the suite cannot tell (its error).
-    const most = Math.floor(1.1 * limit + 1e-9);
-    if (w.burst > most && w.burstMs > m.windowMs - 1_500) {
-      throw new Error(`suite: ${w.burst} accepted in a row after the wait, but the burst took ${seconds(w.burstMs)}, too slow to stay inside one window of ${seconds(m.windowMs)}: it may span two; nothing is known of the limit's number`);
-    }
-    expectFor(last, w.burst <= most, {
+    // failure only when the burst was answered before the window could end (burstInOneWindow: a
+    // window on the deployment's clock began when the key was free again, known to about the second
+    // Retry-After rounds up); slower, it may span two windows (the suite's error).
+    const most = mostInARow(limit);
+    expectFor(last, w.burst <= most || !burstInOneWindow(w), {
       title: `accepted ${w.burst} requests in a row (${seconds(w.burstMs)}) after waiting Retry-After, before the next 429`,
       expected: `at most ${most} (${plan}, and a tenth)`, received: `${w.burst} accepted`,
     });
+    if (floor === 'undecided') {
+      throw new Error(`suite: ${counted}, ${w.uncertain} more answered after its end: whether the limiter let those through inside it cannot be told (answers too slow on this machine), so nothing is known of ${plan}`);
+    }
+    if (floor === 'too-slow') {
+      throw new Error(`suite: ${counted}, ${w.refused ? `but it sent nothing in the last ${seconds(w.idleEndMs)}` : 'none refused'}: too slowly to take every slot of ${plan}`);
+    }
+    if (w.burst > most) {
+      throw new Error(`suite: ${w.burst} accepted in a row after the wait${w.attempt === 2 ? ' (twice)' : ''}, but the burst took ${seconds(w.burstMs)}, longer than the ${seconds(w.edge - w.start)} the limiter's window was sure to last: it may span two; nothing is known of the limit's number`);
+    }
   });
 
   check('RATE-5', 'serves another key while the rate-limit key is refused (limits are per key)', { needs: ['rateLimitKey'] }, async (ctx) => {

@@ -6,8 +6,11 @@
 // 3. the wait: the last 429's Retry-After is waited (plus 100 ms) and one request sent; when the
 //    Retry-After is not a usable wait, the key is probed until it is accepted;
 // 4. the window: from that accepted request, one window long, every request the limiter lets through
-//    is taken (a burst whenever a probe is accepted, probes every 1/60 of a window while refused), and
-//    after the window the key is probed until it is accepted again (how long refusals really last).
+//    is taken (a burst whenever a probe is accepted, probes every 1/60 of a window while refused; none
+//    in its last twentieth), each answer placed inside the window only when it came before its end;
+//    when that count cannot settle the plan's lower bound (answers late, the suite too slow), the key
+//    is exhausted, waited out and counted once more; after the window the key is probed until it is
+//    accepted again (how long refusals really last).
 // Every answer of the rate-limit key is kept with when it was sent and received, so that the checks
 // compare Retry-After with what the deployment did. Nothing here waits longer than a window or two
 // (a Retry-After of an hour is never waited), and the number of requests is bounded by the plan.
@@ -50,8 +53,8 @@ export interface Measurement {
   waited?: { refusal: Answer; waitMs: number; next: Answer };
   /** Why no wait was tried (its Retry-After was no usable wait). */
   notWaited?: string;
-  /** Step 4, from the first request accepted after the refusals: `burst` accepted in a row until the 429 `burstMs` later. */
-  window?: { start: number; end: number; accepted: number; burst: number; burstMs: number };
+  /** Step 4, from the first request accepted after the refusals (the second count's, when the first could not tell). */
+  window?: CountedWindow;
   /** Why step 4 did not happen. */
   noWindow?: string;
 }
@@ -138,50 +141,169 @@ export async function measure(input: MeasureInput): Promise<Measurement> {
   // 2. Per key, while the key is refused.
   m.perKey = await perKey();
 
-  // 3. The wait the last refusal asked for.
-  const refusal = [...m.answers].reverse().find((a) => a.status === 429)!;
-  let accepted: Answer | undefined;
-  const wait = wholeSeconds(refusal.retryAfter) ? Number(refusal.retryAfter) : undefined;
-  if (wait !== undefined && wait <= longestWait(windowMs)) {
-    const waitMs = wait * 1000 + WAIT_MARGIN_MS;
-    noteWait(waitMs, `waiting the Retry-After of the 429 (${wait} s) before sending again`);
-    await sleep(refusal.gotAt + waitMs - performance.now());
-    const next = await send('rate');
-    m.waited = { refusal, waitMs, next };
-    if (ok(next)) accepted = next;
-  } else {
-    m.notWaited = wait === undefined ? `Retry-After ${refusal.retryAfter === undefined ? 'missing' : `'${refusal.retryAfter}'`} is no number of seconds` : `Retry-After ${wait} s is longer than a window`;
+  let paced: Promise<unknown> | undefined;
+  // 3 and 4. The wait, then one window counted; counted again (once) when the count could not tell.
+  const accepted = await waitOut(lastRefusal(), true);
+  if (!accepted) return m;
+  m.window = await countWindow(accepted);
+  if (limit !== undefined && !windowTells(m.window, limit)) {
+    // Exhaust the key again (a new window's or bucket's worth), wait, and count a second window.
+    const exhausted = await burst(Infinity, (ms, sent, acc) => burstGoesOn(limit, windowMs, ms, sent, acc));
+    const again = exhausted.refused ? await waitOut(lastRefusal(), false) : undefined;
+    if (again) m.window = { ...(await countWindow(again)), attempt: 2 };
   }
-  if (!accepted) {
-    noteWait(2 * windowMs, 'probing the rate-limit key until it is accepted again');
-    accepted = await probeUntilAccepted(performance.now() + 2 * windowMs + longestWait(windowMs) * 1000);
-  }
-  if (!accepted) {
-    m.noWindow = `the key was not accepted again within ${((2 * windowMs) / 1000 + longestWait(windowMs)).toFixed(0)} s of its last 429`;
-    return m;
-  }
-
-  // 4. One window from that request, every slot taken; then until the key is accepted again.
-  const start = accepted.sentAt;
-  const end = start + windowMs;
-  noteWait(windowMs, `counting what the rate-limit key is accepted over one window (${windowMs / 1000} s)`);
-  const paced = input.pacedMain?.();
-  const second = await burst(end);
-  const window = { start, end, accepted: 1 + second.accepted, burst: 1 + second.accepted, burstMs: (second.refused?.gotAt ?? performance.now()) - start };
-  m.perKey ??= await perKey();
-  while (performance.now() < end) {
-    await sleep(Math.min(probeMs, end - performance.now()));
-    if (performance.now() >= end) break;
-    const probe = await send('rate');
-    if (ok(probe) && probe.sentAt < end) window.accepted += 1 + (await burst(end)).accepted;
-  }
-  m.window = window;
+  // After the window, until the key is accepted again: how long its refusals really last (RATE-7).
   await probeUntilAccepted(performance.now() + windowMs + longestWait(windowMs) * 1000);
   await paced;
   return m;
+
+  function lastRefusal() { return [...m.answers].reverse().find((a) => a.status === 429)!; }
+
+  /**
+   * Step 3: the refusal's Retry-After waited and one request sent, as a client told to wait does
+   * (`m.waited`, RATE-3); else probes. The first accepted answer. The second time (`record` false) the
+   * key is probed from a second before Retry-After ends, which finds when it is free again to a
+   * probe's interval (windowEdge): a burst then has nearly a whole window to stay inside one.
+   */
+  async function waitOut(refusal: Answer, record: boolean): Promise<Answer | undefined> {
+    const wait = wholeSeconds(refusal.retryAfter) ? Number(refusal.retryAfter) : undefined;
+    if (!record && wait !== undefined && wait <= longestWait(windowMs)) {
+      noteWait(wait * 1000, `waiting the Retry-After of the 429 (${wait} s), probing in its last second`);
+      await sleep(refusal.gotAt + (wait - 1) * 1000 - performance.now());
+    } else if (wait !== undefined && wait <= longestWait(windowMs)) {
+      const waitMs = wait * 1000 + WAIT_MARGIN_MS;
+      noteWait(waitMs, `waiting the Retry-After of the 429 (${wait} s) before sending again`);
+      await sleep(refusal.gotAt + waitMs - performance.now());
+      const next = await send('rate');
+      m.waited = { refusal, waitMs, next };
+      if (ok(next)) return next;
+    } else if (record) {
+      m.notWaited = wait === undefined ? `Retry-After ${refusal.retryAfter === undefined ? 'missing' : `'${refusal.retryAfter}'`} is no number of seconds` : `Retry-After ${wait} s is longer than a window`;
+    }
+    noteWait(2 * windowMs, 'probing the rate-limit key until it is accepted again');
+    const found = await probeUntilAccepted(performance.now() + 2 * windowMs + longestWait(windowMs) * 1000);
+    if (!found && record) m.noWindow = `the key was not accepted again within ${((2 * windowMs) / 1000 + longestWait(windowMs)).toFixed(0)} s of its last 429`;
+    return found;
+  }
+
+  /**
+   * Step 4: one window from `accepted`, every slot taken (a burst whenever a probe is accepted, probes
+   * every 1/60 of a window while refused). Nothing is sent in the window's last twentieth, so that
+   * what is sent is answered inside it; what is answered after its end is counted apart.
+   */
+  async function countWindow(accepted: Answer): Promise<CountedWindow> {
+    const start = accepted.sentAt;
+    const end = start + windowMs;
+    const stop = end - windowMs / QUIET_END;
+    noteWait(windowMs, `counting what the rate-limit key is accepted over one window (${windowMs / 1000} s)`);
+    paced ??= input.pacedMain?.();
+    const second = await burst(stop);
+    const inARow = { burst: 1 + second.accepted, burstMs: (second.refused?.gotAt ?? performance.now()) - start };
+    m.perKey ??= await perKey();
+    while (performance.now() < stop) {
+      await sleep(Math.min(probeMs, stop - performance.now()));
+      if (performance.now() >= stop) break;
+      const probe = await send('rate');
+      if (ok(probe)) await burst(stop);
+      // A key refilled a token at a time (a bucket) may be accepted again before the bracket closes: tried at each refusal until one holds.
+      else if (!m.perKey && probe.status === 429) m.perKey = await perKey();
+    }
+    // Every request of the window answered before the count.
+    return { start, end, ...inARow, edge: windowEdge(m.answers, start, windowMs), ...countIn(m.answers, start, end), attempt: 1 };
+  }
+}
+
+/** The window's last part (1/QUIET_END of it) in which the count sends nothing. */
+export const QUIET_END = 20;
+
+export interface CountedWindow extends WindowCount {
+  start: number;
+  end: number;
+  /** Accepted in a row from `start` until the first 429, `burstMs` later. */
+  burst: number;
+  burstMs: number;
+  /** The earliest the limiter's window holding `start` can end (windowEdge). */
+  edge: number;
+  /** 2 when the first count could not tell and a second window was counted. */
+  attempt: 1 | 2;
 }
 
 // ---- What a measurement shows (pure: test/conformance/rate-window.test.ts) ----
+
+export interface WindowCount {
+  /** Accepted requests sent in the window and answered before its end: the limiter let them through inside it. */
+  accepted: number;
+  /** Accepted requests sent in the window and answered after its end: the limiter may have let them through after it. */
+  uncertain: number;
+  /** Refusals sent in the window and answered before its end: the key was refused inside it. */
+  refused: number;
+  /** From the last request sent in the window to its end: time in which the suite took no slot. */
+  idleEndMs: number;
+}
+
+/** The answers of the rate-limit key over [start, end), each placed by when it left and when it was answered (the limiter decided in between). */
+export function countIn(answers: readonly Answer[], start: number, end: number): WindowCount {
+  const sent = answers.filter((a) => a.sentAt >= start && a.sentAt < end);
+  const inside = sent.filter((a) => a.gotAt < end);
+  return {
+    accepted: inside.filter(ok).length,
+    uncertain: sent.filter((a) => ok(a) && a.gotAt >= end).length,
+    refused: inside.filter((a) => a.status === 429).length,
+    idleEndMs: end - Math.max(start, ...sent.map((a) => a.sentAt)),
+  };
+}
+
+/**
+ * What a window's count says of the lower bound (at least the plan, less a tenth). A shortfall is the
+ * deployment's only when it is certain: the key was refused inside the window, the suite kept sending
+ * until its last tenth (a token bucket refills to the end: a tenth is the most the suite may leave
+ * untaken), and even the accepted answers that came after the window's end would not make up for it.
+ * - holds: at least that many were accepted inside the window;
+ * - short: fewer, certainly (RATE-4 fails);
+ * - undecided: enough only if answers that came after the end count (a slow machine: the suite cannot tell);
+ * - too-slow: fewer, but the key was never refused in it, or the suite stopped sending early (its own failure).
+ */
+export type Floor = 'holds' | 'short' | 'undecided' | 'too-slow';
+
+export const leastAccepted = (limit: number) => Math.floor(0.9 * limit + 1e-9);
+
+export function windowFloor(w: WindowCount & { start: number; end: number }, limit: number): Floor {
+  if (w.accepted >= leastAccepted(limit)) return 'holds';
+  if (w.accepted + w.uncertain >= leastAccepted(limit)) return 'undecided';
+  if (!w.refused || w.idleEndMs > (w.end - w.start) / 10) return 'too-slow';
+  return 'short';
+}
+
+/** The most accepted in a row right after the wait: the plan, and a tenth. */
+export const mostInARow = (limit: number) => Math.floor(1.1 * limit + 1e-9);
+
+/**
+ * The earliest the limiter's window holding `start` can end, for windows on the deployment's clock
+ * (a burst answered before it stayed inside one window). That window began after every refusal of
+ * the run just before `start` (sent after the last request accepted before it), and no sooner than
+ * its Retry-After said, less the second of rounding up and the slack RATE-7 allows (and no later than
+ * `start`: a Retry-After that overstates is RATE-7's failure, not a longer window). Probing the key
+ * until it is accepted narrows this to a probe's interval; one wait of Retry-After, to about a second.
+ */
+export function windowEdge(answers: readonly Answer[], start: number, windowMs: number): number {
+  const before = answers.filter((a) => a.sentAt < start);
+  const lastAccepted = Math.max(-Infinity, ...before.filter(ok).map((a) => a.sentAt));
+  const began = before.filter((a) => a.status === 429 && a.sentAt > lastAccepted).map((r) => {
+    const said = wholeSeconds(r.retryAfter) && Number(r.retryAfter) <= longestWait(windowMs) ? Number(r.retryAfter) * 1000 - 1000 - CLOCK_SLACK_MS : 0;
+    return Math.min(start, r.sentAt + Math.max(0, said));
+  });
+  return Math.max(start - windowMs, ...began) + windowMs;
+}
+
+/** Whether the burst after the wait (up to the 429 that ended it) was answered before the limiter's window could end. */
+export const burstInOneWindow = (w: Pick<CountedWindow, 'burstMs' | 'start' | 'edge'>) => w.start + w.burstMs <= w.edge;
+
+/** Whether a counted window gives RATE-4 a verdict on both bounds (else it is counted once more). */
+export const windowTells = (w: CountedWindow, limit: number) => {
+  const floor = windowFloor(w, limit);
+  return (floor === 'holds' || floor === 'short') && (w.burst <= mostInARow(limit) || burstInOneWindow(w));
+};
+
 
 /** Slack of the clocks compared with Retry-After: a request's time at the deployment is somewhere between its send and its answer. */
 export const CLOCK_SLACK_MS = 250;
