@@ -22,6 +22,12 @@ const alsoSend = (ctx: FaultContext, req: FaultRequest, method: string, path: st
     headers: { ...req.headers, 'content-type': body === undefined ? '' : 'application/json' },
   });
 
+/** The configuration of each persona before its first PATCH, by id. */
+const staleConfigs = (ctx: FaultContext): Map<string, Json> => {
+  if (!ctx.state.has('stale-configs')) ctx.state.set('stale-configs', new Map<string, Json>());
+  return ctx.state.get('stale-configs') as Map<string, Json>;
+};
+
 /** A VAD whose valence sits at the bound pushed under it, as an unclamped sum would. */
 const unclamp = (vad: unknown) => { if (isObject(vad) && typeof vad.V === 'number' && vad.V <= -0.95) vad.V = -1.2; };
 
@@ -75,6 +81,27 @@ export const SENTENCE_FAULTS: Fault[] = [
     description: 'a standalone persona whose valence reaches -0.95 or lower is shown at -1.2 (state emotion and mood, snapshot mood and emotion): no clamp at -1',
     response: onResult(['getPersonaState', 'getPersonaSnapshot'], (r) => {
       unclamp(r.emotion?.vad); unclamp(r.mood?.vad); unclamp(r.mood); unclamp(r.state?.emotion);
+    }),
+  },
+
+  // ---- A persona PATCH read back ----
+  {
+    id: 'persona-patch-ignored', areas: ['personas'], only: ['PERS-2', 'PERS-13', 'PERS-14'], expected: ['PERS-14'],
+    description: 'PATCH /personas/{id} answers {ok: true} and changes nothing (schema-valid)',
+    answer: (req) => (is(req, 'updatePersona') ? json(200, { result: { ok: true } }) : undefined),
+  },
+  {
+    id: 'persona-patch-not-in-list', areas: ['personas'], only: ['PERS-14'], expected: ['PERS-14'],
+    description: 'GET /personas lists a PATCHed persona with the configuration it had before its first PATCH (a stale read model); GET /personas/{id} shows the change',
+    async answer(req, ctx) {
+      if (!is(req, 'updatePersona')) return undefined;
+      const stale = staleConfigs(ctx);
+      const read = resultOf(await alsoSend(ctx, req, 'GET', `/personas/${encodeURIComponent(req.params.id)}`));
+      if (!stale.has(req.params.id) && isObject(read?.persona?.config)) stale.set(req.params.id, read.persona.config);
+      return ctx.forward(req);
+    },
+    response: onResult(['listPersonas'], (r, _req, ctx) => {
+      for (const p of Array.isArray(r.personas) ? r.personas : []) if (isObject(p) && staleConfigs(ctx).has(p.id)) p.config = staleConfigs(ctx).get(p.id);
     }),
   },
 
