@@ -2,7 +2,7 @@
 // ENTITY_NOT_FOUND for events, the VAD lower bound of standalone personas, a delete that does nothing
 // behind an idempotent restore, a restore that resets a member, a phase change nobody reports, a
 // persona list that ignores its page size. Each passed every MUST before its check changed.
-import { codeOf, is, isDocument, isObject, onDocument, onResult, operationIn, responses, resultOf, type Json } from '../hooks.ts';
+import { codeOf, errorAnswer, is, isDocument, isObject, onDocument, onResult, operationIn, responses, resultOf, type Json } from '../hooks.ts';
 import { json, type FaultContext, type FaultRequest } from '../proxy.ts';
 import { operationOf } from '../proxy.ts';
 import { idempotentRestore } from '../variants/sentences.ts';
@@ -89,6 +89,11 @@ export const SENTENCE_FAULTS: Fault[] = [
     id: 'persona-patch-ignored', areas: ['personas'], only: ['PERS-2', 'PERS-13', 'PERS-14'], expected: ['PERS-14'],
     description: 'PATCH /personas/{id} answers {ok: true} and changes nothing (schema-valid)',
     answer: (req) => (is(req, 'updatePersona') ? json(200, { result: { ok: true } }) : undefined),
+  },
+  {
+    id: 'persona-patch-refused', areas: ['personas'], only: ['PERS-2', 'PERS-13', 'PERS-14'], expected: ['PERS-13'],
+    description: 'PATCH /personas/{id} answers 400 VALIDATION_ERROR to any body but the empty object: nothing can be changed',
+    answer: (req) => (is(req, 'updatePersona') && isObject(req.body) && Object.keys(req.body).length ? errorAnswer(400, 'VALIDATION_ERROR', 'fault: nothing can be changed') : undefined),
   },
   {
     id: 'persona-patch-not-in-list', areas: ['personas'], only: ['PERS-14'], expected: ['PERS-14'],
