@@ -141,23 +141,24 @@ describe('unknown routes and methods', () => {
  * URLs whose subject is the input a stack in front of a service may refuse or rewrite, by kind: an id
  * holding an encoded slash, an encoded slash before a dot segment, a dot segment (sent as written: a URL
  * parser would resolve it), an encoded control character; each on the world and the persona routes,
- * with its resource's not-found code and its `readings`: the paths a stack may make of it (%2F decoded,
- * dot segments resolved), each sent as a plain URL to learn the code the deployment answers that route.
+ * with its resource's not-found code. `readings`: the paths a stack may make of it (%2F decoded), each
+ * sent as a plain URL: had a stack made that path of it, the service answered as it answers that one,
+ * so any other code says it saw the id. `anyCode`: a path the service may see with a dot segment in it
+ * (as written, or %2F decoded and not resolved) is a route no operation has, whose code SPEC.md does
+ * not show (ERR-8 asks the envelope only); resolved, it is the resource's route or another such.
  */
-const MALFORMED = {
-  'an encoded slash in the id': (base: string, id: string) => ({ path: `/${base}/${id}%2F${id}`, readings: [`/${base}/${id}/${id}`] }),
-  'an encoded slash before a dot segment': (base: string, id: string) => ({ path: `/${base}/..%2F${id}`, readings: [`/${id}`] }),
-  // Resolved, it is /{base}/{id} (the not-found code itself); as written, a route no operation has.
-  'a dot segment': (base: string, id: string) => ({ path: `/${base}/${id}-a/../${id}`, asIs: true, readings: [`/${base}/${id}-a/cf-dot/${id}`] }),
-  'an encoded control character in the id': (base: string, id: string) => ({ path: `/${base}/${id}%01`, readings: [] as string[] }),
+const MALFORMED: Record<string, (base: string, id: string) => { path: string; asIs?: boolean; readings?: string[]; anyCode?: true }> = {
+  'an encoded slash in the id': (base, id) => ({ path: `/${base}/${id}%2F${id}`, readings: [`/${base}/${id}/${id}`] }),
+  'an encoded slash before a dot segment': (base, id) => ({ path: `/${base}/..%2F${id}`, anyCode: true }),
+  'a dot segment': (base, id) => ({ path: `/${base}/${id}-a/../${id}`, asIs: true, anyCode: true }),
+  'an encoded control character in the id': (base, id) => ({ path: `/${base}/${id}%01` }),
 };
-type Kind = keyof typeof MALFORMED;
 const RESOURCES = [['worlds', 'conformance-no-such-world', 'WORLD_NOT_FOUND'], ['personas', 'conformance-no-such-persona', 'PERSONA_NOT_FOUND']] as const;
 
 describe('malformed URLs on the routes with ids', () => {
   /** The answers to URLs of these kinds, each with the codes it may carry: its resource's, and those the deployment answers the routes a stack may have made of it. */
-  const answers = async (kinds: readonly Kind[]) => {
-    const urls = kinds.flatMap((what) => RESOURCES.map(([base, id, code]) => ({ what, code, asIs: false, ...MALFORMED[what](base, id) })));
+  const answers = async (kinds: readonly string[]) => {
+    const urls = kinds.flatMap((what) => RESOURCES.map(([base, id, code]) => ({ what, code, readings: [] as string[], ...MALFORMED[what](base, id) })));
     const sent = await inFlight(urls, async (u) => ({ ...u, reply: await client.raw('GET', u.path, { asIs: u.asIs }) }));
     const readings = [...new Set(sent.flatMap((u) => u.readings))];
     const codes = new Map(await inFlight(readings, async (path) => [path, (await client.raw('GET', path)).body?.error?.code] as const));
@@ -169,11 +170,11 @@ describe('malformed URLs on the routes with ids', () => {
   const wrongIn = (u: Answer): string | undefined => {
     const error = u.reply.body?.error;
     if (u.reply.status < 400 || !isObject(error) || typeof error.code !== 'string' || typeof error.message !== 'string') return `${shown(u)} (expected a non-2xx {"error": {"code", "message"}})`;
-    if (!u.allowed.includes(error.code)) return `${shown(u)} (expected the code ${u.allowed.join(' or ')})`;
+    if (!u.anyCode && !u.allowed.includes(error.code)) return `${shown(u)} (expected the code ${u.allowed.join(' or ')})`;
     return error.code === 'WORLD_NOT_FOUND' && u.reply.status !== 404 ? `${shown(u)} (WORLD_NOT_FOUND comes with 404)` : undefined;
   };
 
-  for (const kind of Object.keys(MALFORMED) as Kind[]) {
+  for (const kind of Object.keys(MALFORMED)) {
     check('ERR-11', `${kind}: answered an error with the envelope and the not-found code (or that of the route a stack made of it)`, async (ctx) => {
       const all = await answers([kind]);
       // The HTTP stack's own page (suite/data/stack-limits.ts) is not the service's answer: ERR-12 reports it.
@@ -185,7 +186,7 @@ describe('malformed URLs on the routes with ids', () => {
   }
 
   check('ERR-12', 'such URLs are answered by the service, not refused by the HTTP stack in front of it', async () => {
-    const refused = (await answers(Object.keys(MALFORMED) as Kind[])).filter((u) => u.reply.exchange.refusedByStack)
+    const refused = (await answers(Object.keys(MALFORMED))).filter((u) => u.reply.exchange.refusedByStack)
       .map((u) => `${u.what}: ${shown(u)}: ${u.reply.headers.server ? `the page of ${u.reply.headers.server}` : 'a page of the HTTP stack (no Server header names it)'}`);
     expect(refused, 'URLs the HTTP stack in front of the service answered with a page of its own').toEqual([]);
   });
