@@ -94,6 +94,61 @@ describe('unknown routes and methods', () => {
   });
 });
 
+/**
+ * URLs whose subject is the input a stack in front of a service may refuse or rewrite, by kind: an id
+ * holding an encoded slash, an encoded slash before a dot segment, a dot segment (sent as written: a URL
+ * parser would resolve it), an encoded control character; each on the world and the persona routes,
+ * with its resource's not-found code. `readings`: the paths a stack may make of it (%2F decoded), each
+ * sent as a plain URL: had a stack made that path of it, the service answered as it answers that one,
+ * so any other code says it saw the id. `anyCode`: a path the service may see with a dot segment in it
+ * (as written, or %2F decoded and not resolved) is a route no operation has, whose code SPEC.md does
+ * not show (ERR-8 asks the envelope only); resolved, it is the resource's route or another such.
+ */
+const MALFORMED: Record<string, (base: string, id: string) => { path: string; asIs?: boolean; readings?: string[]; anyCode?: true }> = {
+  'an encoded slash in the id': (base, id) => ({ path: `/${base}/${id}%2F${id}`, readings: [`/${base}/${id}/${id}`] }),
+  'an encoded slash before a dot segment': (base, id) => ({ path: `/${base}/..%2F${id}`, anyCode: true }),
+  'a dot segment': (base, id) => ({ path: `/${base}/${id}-a/../${id}`, asIs: true, anyCode: true }),
+  'an encoded control character in the id': (base, id) => ({ path: `/${base}/${id}%01` }),
+};
+const RESOURCES = [['worlds', 'conformance-no-such-world', 'WORLD_NOT_FOUND'], ['personas', 'conformance-no-such-persona', 'PERSONA_NOT_FOUND']] as const;
+
+describe('malformed URLs on the routes with ids', () => {
+  /** The answers to URLs of these kinds, each with the codes it may carry: its resource's, and those the deployment answers the routes a stack may have made of it. */
+  const answers = async (kinds: readonly string[]) => {
+    const urls = kinds.flatMap((what) => RESOURCES.map(([base, id, code]) => ({ what, code, readings: [] as string[], ...MALFORMED[what](base, id) })));
+    const sent = await inFlight(urls, async (u) => ({ ...u, reply: await client.raw('GET', u.path, { asIs: u.asIs }) }));
+    const readings = [...new Set(sent.flatMap((u) => u.readings))];
+    const codes = new Map(await inFlight(readings, async (path) => [path, (await client.raw('GET', path)).body?.error?.code] as const));
+    return sent.map((u) => ({ ...u, allowed: [u.code, ...u.readings.map((r) => codes.get(r)).filter((c): c is string => typeof c === 'string')] }));
+  };
+  type Answer = Awaited<ReturnType<typeof answers>>[number];
+  const shown = (u: Answer) => `GET ${u.path} → ${u.reply.status} ${u.reply.headers['content-type'] ?? ''} ${u.reply.text.slice(0, 100)}`;
+  /** What is wrong with the service's answer to one URL, if anything. */
+  const wrongIn = (u: Answer): string | undefined => {
+    const error = u.reply.body?.error;
+    if (u.reply.status < 400 || !isObject(error) || typeof error.code !== 'string' || typeof error.message !== 'string') return `${shown(u)} (expected a non-2xx {"error": {"code", "message"}})`;
+    if (!u.anyCode && !u.allowed.includes(error.code)) return `${shown(u)} (expected the code ${u.allowed.join(' or ')})`;
+    return error.code === 'WORLD_NOT_FOUND' && u.reply.status !== 404 ? `${shown(u)} (WORLD_NOT_FOUND comes with 404)` : undefined;
+  };
+
+  for (const kind of Object.keys(MALFORMED)) {
+    check('ERR-11', `${kind}: answered an error with the envelope and the not-found code (or that of the route a stack made of it)`, async (ctx) => {
+      const all = await answers([kind]);
+      // The HTTP stack's own page (suite/data/stack-limits.ts) is not the service's answer: ERR-12 reports it.
+      const service = all.filter((u) => !u.reply.exchange.refusedByStack);
+      expect(service.map(wrongIn).filter(Boolean), `answers of the service to a URL with ${kind} that are not the error envelope with the code SPEC.md gives`).toEqual([]);
+      const refused = all.find((u) => u.reply.exchange.refusedByStack);
+      if (refused) notRun(ctx, `${all.length - service.length} of ${all.length} URLs with ${kind} were answered by the HTTP stack in front of the service, not by it (ERR-12): ${refused.reply.exchange.refusedByStack}`);
+    });
+  }
+
+  check('ERR-12', 'such URLs are answered by the service, not refused by the HTTP stack in front of it', async () => {
+    const refused = (await answers(Object.keys(MALFORMED))).filter((u) => u.reply.exchange.refusedByStack)
+      .map((u) => `${u.what}: ${shown(u)}: ${u.reply.headers.server ? `the page of ${u.reply.headers.server}` : 'a page of the HTTP stack (no Server header names it)'}`);
+    expect(refused, 'URLs the HTTP stack in front of the service answered with a page of its own').toEqual([]);
+  });
+});
+
 describe('unknown persona id', () => {
   /** A missing persona id that names the run (never created). */
   const missingId = () => `missing-${named('persona').replace(/\W/g, '')}`;

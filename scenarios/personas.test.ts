@@ -1,7 +1,7 @@
-// Standalone personas: create, read, PATCH, list with a cursor, and the runtime operations (perceive,
+// Standalone personas: create, read, PATCH (accepted, then read back through GET and the list), list with a cursor, and the runtime operations (perceive,
 // emotion override, tick, state, annotate and prompt-context, next-response, snapshots).
-import { describe, expect } from 'vitest';
-import { check, api, bodyFor, createPersona, listItems, named, notRun, ok, pageSize, pagingOf, role, servedBodyProblem, walkList, type Client } from './support/index.ts';
+import { describe, expect, type TestContext } from 'vitest';
+import { check, api, bodyFor, createPersona, idOf, listItems, named, notRun, ok, pageSize, pagingOf, role, servedBodyProblem, walkList, type Client } from './support/index.ts';
 import { differences } from './support/diff.ts';
 
 const client = api();
@@ -45,6 +45,39 @@ describe('PATCH /personas/{id}', () => {
     const id = await createPersona(client, 'persona-patch');
     const result = ok(await client.call('updatePersona', { params: { id }, body: {} }), 'PATCH /personas/{id} with {}');
     expect(result.ok, 'PATCH /personas/{id} answers {ok: true}').toBe(true);
+  });
+
+  /**
+   * A PATCH of the configuration's identity.speakingStyle (a string member SPEC.md lists), with the
+   * body the served document describes: SPEC.md shows only "object", the empty one changing nothing.
+   * The configuration as a member, or its identity (at the top: a merge patch of the configuration).
+   */
+  const restyle = (ctx: TestContext, style: string) =>
+    bodyFor(ctx, 'updatePersona', [role('the configuration', ['config', 'configuration'], () => ({ identity: { speakingStyle: style } }))], {
+      or: [[role('the identity', ['identity'], () => ({ speakingStyle: style }))]],
+    });
+
+  check('PERS-13', 'accepts a change of the configuration', async (ctx) => {
+    const id = await createPersona(client, 'persona-patch-accepted');
+    const { body, shown } = restyle(ctx, named('speaks tersely'));
+    ok(await client.call('updatePersona', { params: { id }, body }), `PATCH /personas/{id} with ${shown}`);
+  });
+
+  check('PERS-14', 'an accepted change of the configuration is read back by GET /personas/{id}, and GET /personas does not list it as before', async (ctx) => {
+    const label = 'persona-patch-read-back';
+    const [before, after] = [named('speaks plainly'), named('speaks tersely')];
+    const id = await createPersona(client, label, { identity: { name: named(label), speakingStyle: before } });
+    const { body, shown } = restyle(ctx, after);
+    const reply = await client.call('updatePersona', { params: { id }, body });
+    // A refusal is PERS-13's (SPEC.md shows no member of this body): nothing changed, nothing to read back.
+    if (reply.status < 200 || reply.status >= 300) notRun(ctx, `PATCH /personas/{id} with ${shown} was refused (${reply.status}): PERS-13 reports it; no change to read back`);
+    // "persona info and config": where GET shows it is not shown, so the new value anywhere in the answer.
+    const read = JSON.stringify(ok(await client.call('getPersona', { params: { id } }), 'GET /personas/{id} after the PATCH'));
+    expect(read, `GET /personas/{id} should show the speakingStyle that PATCH /personas/{id} with ${shown} set (it answered ${reply.status})`).toContain(JSON.stringify(after));
+    // The list's records are not shown: one that shows no configuration is legal, one that shows the old one is stale.
+    const entry = JSON.stringify((await walkList(client, 'listPersonas', { maxPages: 500 })).items.find((x) => idOf(x) === id) ?? null);
+    const stale = entry.includes(JSON.stringify(before)) && !entry.includes(JSON.stringify(after));
+    expect(stale, `GET /personas lists the persona with the speakingStyle it had before the PATCH: ${entry.slice(0, 300)}`).toBe(false);
   });
 });
 

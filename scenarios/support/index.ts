@@ -65,6 +65,8 @@ export const idOf = (x: unknown): string => {
 
 export interface Walk {
   ids: string[]; pages: number; repeated: string[]; complete: boolean;
+  /** The records listed, each once (the first time its id was listed). */
+  items: unknown[];
   /** Why the walk could not go on where the deployment gave a next page: its document names no parameter to ask for it (a gap of the document, not a fault seen). */
   unfollowable?: string;
 }
@@ -76,7 +78,7 @@ export interface Walk {
  */
 export async function walkList(client: Client, operationId: 'listWorlds' | 'listPersonas', options: { key?: string; size?: number; maxPages?: number } = {}): Promise<Walk> {
   const paging = pagingOf(operationId);
-  const walk: Walk = { ids: [], pages: 0, repeated: [], complete: false };
+  const walk: Walk = { ids: [], pages: 0, repeated: [], complete: false, items: [] };
   let cursor: string | undefined;
   for (; walk.pages < (options.maxPages ?? 200);) {
     const query: Record<string, string> = {};
@@ -87,7 +89,11 @@ export async function walkList(client: Client, operationId: 'listWorlds' | 'list
     const items = listItems(operationId, result);
     expectFor(reply, items !== undefined, { title: `${operationId}: no list found in the result`, expected: 'the result, or one array member of it, listing the records', received: reply.text.slice(0, 300) });
     walk.pages += 1;
-    for (const id of items!.map(idOf)) (walk.ids.includes(id) ? walk.repeated : walk.ids).push(id);
+    for (const item of items!) {
+      const id = idOf(item);
+      if (walk.ids.includes(id)) walk.repeated.push(id);
+      else { walk.ids.push(id); walk.items.push(item); }
+    }
     // No next page given back: the list is complete. One given that the document names no parameter
     // to send it with: the walk cannot go on (not complete).
     cursor = nextCursor(paging, result);

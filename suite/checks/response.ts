@@ -19,6 +19,8 @@ export interface ResponseContext {
   served: ResponseValidator;
   /** What the client sent, in bytes: an oversize request may be refused by the HTTP stack in front of the service. */
   size?: RequestSize;
+  /** The answer's Server header: names the stack whose refusal it is, when it is one. */
+  server?: string;
 }
 
 export interface ResponseCheck {
@@ -82,7 +84,7 @@ export function inspect(r: ResponseContext): Pick<Exchange, 'checked' | 'problem
   const checked: RequirementId[] = [];
   const problems: Partial<Record<RequirementId, string[]>> = {};
   const notChecked: Partial<Record<RequirementId, string>> = {};
-  const refused = stackRefusal({ status: r.status, contentType: r.contentType, text: r.text, size: r.size });
+  const refused = stackRefusal({ status: r.status, contentType: r.contentType, text: r.text, size: r.size, server: r.server });
   for (const c of RESPONSE_CHECKS) {
     if (!c.applies(r)) continue;
     const found = refused ? { notRun: refused } : c.run(r);

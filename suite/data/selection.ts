@@ -1,6 +1,8 @@
 // What `--only` selects: whole areas (`errors`) and single requirements (`PROG-3`), mixed freely.
 // A requirement runs its area's scenario file with only the checks that name it; the checks made on
-// every response (ENV-*, CONTRACT-*) ride along with whatever runs, so they cannot be selected alone.
+// every response (ENV-*, CONTRACT-*) ride along with whatever runs, so they cannot be selected alone:
+// named beside an area or another requirement, they are required of the run (--require-verified then
+// fails one that saw no answer of its kind); not named, what they did not verify says nothing of it.
 import { AREAS, PER_RESPONSE, REQUIREMENTS, isRequirementId, requirement, type RequirementId, type SelectableArea } from '../../contract/requirements.ts';
 import { UsageError } from './errors.ts';
 
@@ -27,10 +29,12 @@ export function selectionOf(only: readonly string[]): Selection | undefined {
   for (const raw of only) {
     const id = raw.toUpperCase();
     if (isArea(raw)) wholeAreas.push(raw);
-    else if (isRequirementId(id) && PER_RESPONSE.includes(id)) {
-      throw new UsageError(`--only ${raw}: ${id} is checked on every response of whatever runs; name an area or another requirement with it`);
-    } else if (isRequirementId(id)) requirementIds.push(id);
+    else if (isRequirementId(id)) requirementIds.push(id);
     else throw new UsageError(`--only: '${raw}' is neither an area (${AREAS.join(', ')}) nor a requirement id (${REQUIREMENTS[0].id}, …: --list shows them)`);
+  }
+  const alone = requirementIds.filter((id) => PER_RESPONSE.includes(id));
+  if (alone.length && !wholeAreas.length && alone.length === requirementIds.length) {
+    throw new UsageError(`--only ${alone.join(', ')}: checked on every response of whatever runs; name an area or another requirement with ${alone.length > 1 ? 'them' : 'it'}`);
   }
   const named = new Set<string>([...wholeAreas, ...requirementIds.map((id) => requirement(id).area)]);
   return { areas: AREAS.filter((a) => named.has(a)), wholeAreas, requirementIds };

@@ -10,9 +10,11 @@
 //
 // Stacks also refuse some paths on their own: nginx answers 400 HTML to a path that, decoded, holds a
 // NUL, climbs above the root with dot segments (`/personas/..%2F..`), or has a broken percent-escape;
-// Apache, lighttpd answer or rewrite others (suite/generate/requests.ts, `passesStacks`). The generated
-// area no longer sends them; a check whose subject is such a path must not take the stack's answer for
-// the service's either.
+// Apache httpd its 404 HTML page to a path holding an encoded slash (AllowEncodedSlashes Off); lighttpd
+// its 400 HTML page to a path holding a control character, encoded or not (measured: %01, %09, %7F),
+// and it decodes %2F and resolves dot segments before proxying (suite/generate/requests.ts,
+// `passesStacks`). The generated area no longer sends them; a check whose subject is such a path
+// (scenarios/errors.test.ts, ERR-11 and ERR-12) must not take the stack's answer for the service's either.
 //
 // So the suite sends nothing larger than these defaults (suite/generate/requests.ts keeps every
 // generated request line and headers within REQUEST_HEAD_MAX), and an answer that comes from the HTTP
@@ -36,8 +38,8 @@ export const BODY_REFUSABLE = 100 * 1024;
  */
 export const BODY_413_MIN = 8 * 1024;
 
-/** What the HTTP layer answers a request too large for it with: 400 (uvicorn, gunicorn, nginx's paths), 413, 414, 431. */
-const STACK_STATUSES = new Set([400, 413, 414, 431]);
+/** What the HTTP layer answers a request too large for it with: 400 (uvicorn, gunicorn, nginx's and lighttpd's paths), 404 (Apache's encoded slash), 413, 414, 431. */
+const STACK_STATUSES = new Set([400, 404, 413, 414, 431]);
 
 /** The sizes the client sent (request line and headers, the request line alone, and body, in bytes) and the path as sent (percent-encoded). */
 export interface RequestSize { headBytes: number; bodyBytes: number; lineBytes?: number; path?: string }
@@ -63,12 +65,16 @@ export function refusable(size: RequestSize | undefined): string | undefined {
   return size.path === undefined ? undefined : refusablePath(size.path);
 }
 
-/** A path nginx refuses with 400 before any proxy_pass: a NUL, dot segments above the root, a broken escape. */
+/** A path holding an encoded slash: Apache httpd answers its own 404 page to it (AllowEncodedSlashes Off). */
+export const encodedSlashIn = (path: string | undefined): string | undefined => (path && /%2F/i.test(path) ? 'a path holding an encoded slash (%2F)' : undefined);
+
+/** A path a stack refuses with 400 before any proxying: a NUL, dot segments above the root, a broken escape (nginx); a control character (lighttpd). */
 function refusablePath(path: string): string | undefined {
   if (/%(?![0-9A-Fa-f]{2})/.test(path)) return 'a path with a broken percent-escape';
-  // Bytes, not UTF-8: a NUL and dots are all that matter, and no escape sequence can fail here.
+  // Bytes, not UTF-8: NULs, control characters and dots are all that matter, and no escape sequence can fail here.
   const decoded = Buffer.from(path.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('latin1');
   if (decoded.includes('\0')) return 'a path holding a NUL';
+  if (/[\x01-\x1f\x7f]/.test(decoded)) return 'a path holding a control character';
   let depth = 0;
   for (const segment of decoded.split('/').slice(1)) {
     depth += segment === '..' ? -1 : segment === '.' || segment === '' ? 0 : 1;
@@ -86,17 +92,19 @@ function refusablePath(path: string): string | undefined {
  * 413 to a 13-byte body, or a 431 to a 146-byte GET, is the service's answer, judged as such.
  * Returns what to report instead of judging the answer.
  */
-export function stackRefusal(a: { status: number; contentType: string | undefined; text: string; size?: RequestSize }): string | undefined {
+export function stackRefusal(a: { status: number; contentType: string | undefined; text: string; size?: RequestSize; server?: string }): string | undefined {
   if (!STACK_STATUSES.has(a.status) || !a.size) return undefined;
   if (/json/i.test(a.contentType ?? '') && isJson(a.text)) return undefined;
   const { headBytes, bodyBytes, lineBytes = headBytes } = a.size;
   const why = a.status === 414 ? (lineBytes > HEAD_REFUSABLE ? `a request line of ${lineBytes.toLocaleString('en')} bytes` : undefined)
     : a.status === 431 ? (headBytes > HEAD_REFUSABLE ? `a request line and headers of ${headBytes.toLocaleString('en')} bytes` : undefined)
       : a.status === 413 ? (bodyBytes > BODY_413_MIN ? `a body of ${bodyBytes.toLocaleString('en')} bytes` : undefined)
-        : refusable(a.size);
+        : a.status === 404 ? encodedSlashIn(a.size.path)
+          : refusable(a.size);
   if (!why) return undefined;
   const what = a.text.length === 0 ? 'no body' : `${(a.contentType ?? 'no content-type').split(';')[0]}`;
-  return `refused by the HTTP stack before the service: ${a.status} (${what}) to ${why} (SPEC.md: request size limits "not shown")`;
+  const server = a.server ? `, Server: ${a.server}` : '';
+  return `refused by the HTTP stack before the service: ${a.status} (${what}${server}) to ${why} (SPEC.md: request size limits "not shown")`;
 }
 
 /** A request that got no complete answer: when it was oversize, the stack ending the connection is its refusal. */

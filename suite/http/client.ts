@@ -33,11 +33,22 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** The scenario provokes 429 itself: do not wait and retry. */
   expect429?: boolean;
+  /**
+   * The path goes on the request line as written: a URL parser (undici's request(), a browser, curl
+   * without --path-as-is) resolves its dot segments before it leaves (RFC 3986 §5.2.4).
+   */
+  asIs?: boolean;
 }
 
 export interface Reply<T = any> { status: number; headers: Record<string, string>; body: T; text: string; exchange: Exchange }
 
 const MAX_RETRIES_ON_429 = 2;
+
+/** Where a request goes, its path exactly as written after the base URL's own (for a dispatcher, which sends it unparsed). */
+const onTheWire = (baseUrl: string, target: string) => {
+  const base = new URL(baseUrl);
+  return { origin: base.origin, path: `${base.pathname.replace(/\/$/, '')}${target}` };
+};
 const UTF8 = new TextDecoder();
 const MAX_WAIT_S = 65;
 
@@ -85,7 +96,7 @@ export class Client {
     const requestBody = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     const headers: Record<string, string> = { accept: 'application/json', ...(requestBody !== undefined ? { 'content-type': 'application/json' } : {}), ...o.headers };
     if (key) headers['x-api-key'] = key;
-    const size = requestSize(method, this.config.baseUrl + target, headers, requestBody);
+    const size = { ...requestSize(method, this.config.baseUrl + target, headers, requestBody), ...(o.asIs ? { path: onTheWire(this.config.baseUrl, target).path } : {}) };
     // A reproduction repeats the request with the key it went out with, not the main key.
     const keyVariable = keyVariableOf(this.config, key ?? undefined);
     for (let attempt = 0; ; attempt++) {
@@ -105,9 +116,11 @@ export class Client {
         // is as late as a silent one (undici's own timeouts measure idle time only). The transport
         // caps the answer's size and resends a request a stale keep-alive connection lost.
         const signal = AbortSignal.timeout(timeoutMs);
-        res = await request(this.config.baseUrl + target, {
-          method: method as 'GET', headers, body: requestBody, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, ...transport(method, maxBodyBytes),
-        });
+        const options = { method: method as 'GET', headers, body: requestBody, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
+        const { dispatcher, ...how } = transport(method, maxBodyBytes);
+        res = o.asIs
+          ? await dispatcher.request({ ...onTheWire(this.config.baseUrl, target), ...options, ...how })
+          : await request(this.config.baseUrl + target, { ...options, dispatcher, ...how });
         // Weighed before it is decoded: an answer too heavy to parse never becomes a string.
         const bytes = new Uint8Array(await res.body.arrayBuffer());
         const heavy = tooHeavy(bytes, maxBodyBytes);
@@ -165,7 +178,7 @@ export class Client {
         operationId: op?.operationId, method, url: cut(scrub(this.config.baseUrl + target, secrets)),
         requestHeaders: redactHeaders(headers, secrets), requestBody: requestBody === undefined ? undefined : cut(scrub(requestBody, secrets)),
         status: res.statusCode, responseHeaders, responseBody: cut(shown), durationMs, ...(keyVariable ? { keyVariable } : {}), ...(limited ? { limited } : {}),
-        ...inspect({ method, operation: op, status: res.statusCode, contentType: responseHeaders['content-type'], body, text, bundled: this.bundled, served: this.served, size }),
+        ...inspect({ method, operation: op, status: res.statusCode, contentType: responseHeaders['content-type'], body, text, bundled: this.bundled, served: this.served, size, server: responseHeaders.server }),
       };
       record(exchange);
       // The text a check may quote in a message: secrets scrubbed like the exchange's.

@@ -2,7 +2,7 @@
 // the exit status the run computed (0 when every MUST holds) and then says how much was
 // actually verified: "no MUST broken" is weaker than "all MUST hold" when checks did not run or erred.
 import type { Level } from '../../contract/requirements.ts';
-import { NOT_SELECTED, unverifiedMust, type Outcome, type RequirementResult, type RunResult } from '../results/results.ts';
+import { unselectedMust, unverifiedMust, type Outcome, type RequirementResult, type RunResult } from '../results/results.ts';
 import { plural } from './text.ts';
 
 /** The columns of every counts table, in the order a reader scans them. */
@@ -51,7 +51,7 @@ export function verdict(result: RunResult): Verdict {
   const held = count(result, 'MUST', 'pass');
   if (held === all) return { pass: true, line: `PASS: all ${all} MUST requirements verified and hold${tail}` };
   const erred = count(result, 'MUST', 'error');
-  const notSelected = result.requirements.filter((q) => q.level === 'MUST' && q.checks[0] === NOT_SELECTED).length;
+  const notSelected = unselectedMust(result.requirements).length;
   const open = [unverified.length ? unverifiedText(unverified) : '', erred ? `${erred} erred` : '', notSelected ? `${notSelected} not selected (--only)` : ''].filter(Boolean).join(', ');
   const knownMust = result.requirements.filter((q) => q.level === 'MUST' && q.known && q.outcome === 'fail').length;
   const broken = knownMust ? `no MUST requirement broken but ${knownMust === 1 ? 'the known one' : `the ${knownMust} known ones`}; ` : '';

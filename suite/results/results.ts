@@ -51,6 +51,11 @@ export interface RequirementResult {
   unverified?: Array<{ check: string; outcome: Outcome; reason: string }>;
   /** Failing, and accepted by --known-failures: it does not fail the run. */
   known?: KnownFailure;
+  /**
+   * False when --only left it out: its checks did not run (or, checked on every response, it rode along
+   * with what ran): what it did not verify says nothing of the run, though a failure it saw still counts.
+   */
+  selected?: false;
 }
 
 export interface CoverageRow { operationId: string; method: string; path: string; requests: number; outcomes: Partial<Record<Outcome, number>> }
@@ -124,9 +129,13 @@ export function judged(outcomes: Outcome[]): Outcome {
 }
 /** The placeholder of a requirement that --only left out: it is neither verified nor required. */
 export const NOT_SELECTED = 'not selected (--only)';
+const UNVERIFIED: readonly Outcome[] = ['partial', 'not-run', 'skip'];
 /** MUST requirements of the run (selected) not fully verified: what --require-verified refuses. */
 export const unverifiedMust = (requirements: readonly RequirementResult[]) =>
-  requirements.filter((q) => q.level === 'MUST' && ['partial', 'not-run', 'skip'].includes(q.outcome) && q.checks[0] !== NOT_SELECTED);
+  requirements.filter((q) => q.level === 'MUST' && UNVERIFIED.includes(q.outcome) && q.selected !== false);
+/** MUST requirements --only left out and this run did not verify (a per-response one that saw no answer of its kind, among them). */
+export const unselectedMust = (requirements: readonly RequirementResult[]) =>
+  requirements.filter((q) => q.level === 'MUST' && UNVERIFIED.includes(q.outcome) && q.selected === false);
 const levelOf = (ids: readonly RequirementId[]): Level => (ids.some((id) => requirement(id).level === 'MUST') ? 'MUST' : 'SHOULD');
 const broken = (level: Level, strict: boolean): Outcome => (level === 'MUST' || strict ? 'fail' : 'warn');
 /** The outcome of a target's failure charged to these requirements: fail, or warn for SHOULDs only (without --strict). */
@@ -242,13 +251,17 @@ export function buildResults(input: {
 
   const requirements: RequirementResult[] = REQUIREMENTS.map((q) => {
     const said = verdicts.get(q.id) ?? [];
-    const selected = PER_RESPONSE.includes(q.id) || (input.only ? selects(input.only, [q.id]) : input.areas.includes(q.area));
+    // A requirement checked on every response rides along with whatever runs; with --only it is
+    // selected only when named (`--only errors --only ENV-2`): a run of PERS-2 alone may see no error
+    // answer, and ENV-2 not verified then says nothing of it.
+    const selected = input.only ? selects(input.only, [q.id]) : PER_RESPONSE.includes(q.id) || input.areas.includes(q.area);
     const unverified = said.filter((v) => v.outcome === 'skip' || v.outcome === 'not-run').map((v) => ({ check: v.check, outcome: v.outcome, reason: v.reason ?? 'did not run' }));
     return {
       id: q.id, level: q.level, area: q.area, title: q.title, clause: q.clause,
       outcome: said.length ? judged(said.map((v) => v.outcome)) : 'not-run',
       checks: said.length ? [...new Set(said.map((v) => v.check))] : [!selected ? NOT_SELECTED : input.stopped ? `not run: ${input.stopped}` : PER_RESPONSE.includes(q.id) ? 'no response was checked' : 'no check ran'],
       ...(unverified.length ? { unverified } : {}),
+      ...(selected ? {} : { selected: false as const }),
     };
   });
 

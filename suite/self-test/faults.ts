@@ -14,6 +14,7 @@ import { RATE_LIMIT_FAULTS } from './faults/rate-limit.ts';
 import { MODEL_FAULTS } from './faults/model.ts';
 import { STACK_FAULTS } from './faults/stacks.ts';
 import { VERDICT_FAULTS } from './faults/verdict.ts';
+import { URL_FAULTS } from './faults/urls.ts';
 
 export interface Fault extends FaultHooks {
   id: string;
@@ -976,4 +977,5 @@ export const FAULTS: Fault[] = [
   ...MODEL_FAULTS,
   ...STACK_FAULTS,
   ...VERDICT_FAULTS,
+  ...URL_FAULTS,
 ];

@@ -85,6 +85,14 @@ describe('--only', () => {
   it('refuses what is neither, and a per-response requirement alone', () => {
     expect(() => selectionOf(['nowhere'])).toThrow(/neither an area .* nor a requirement id/);
     expect(() => selectionOf(['ENV-1'])).toThrow(/checked on every response/);
+    expect(() => selectionOf(['ENV-1', 'CONTRACT-1'])).toThrow(/checked on every response/);
+  });
+
+  it('takes a per-response requirement beside an area or another requirement: it is then required of the run', () => {
+    const s = selectionOf(['PERS-2', 'ENV-2'])!;
+    expect([s.areas, s.requirementIds]).toEqual([['personas'], ['PERS-2', 'ENV-2']]);
+    expect(selects(s, ['ENV-2'])).toBe(true);
+    expect(selects(selectionOf(['errors'])!, ['ENV-2'])).toBe(false);
   });
 });
 

@@ -48,6 +48,33 @@ describe('an answer of the HTTP stack to an oversize request', () => {
   });
 });
 
+describe('an answer of the HTTP stack to a path it refuses (measured: Apache httpd 2.4, lighttpd 1.4)', () => {
+  const APACHE_404 = '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN"><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>';
+  const inspectAt = (url: string, status: number, server?: string) => inspect({
+    method: 'GET', status, contentType: 'text/html', body: APACHE_404, text: APACHE_404, bundled, served, size: requestSize('GET', url, headers, undefined), server,
+  });
+
+  it.each([
+    ["Apache's 404 page to an id holding %2F", 'http://127.0.0.1:8080/worlds/a%2Fb', 404, 'Apache/2.4.71 (Debian)', /404 \(text\/html, Server: Apache\/2\.4\.71 \(Debian\)\) to a path holding an encoded slash/],
+    ["lighttpd's 400 page to an id holding an encoded control character", 'http://127.0.0.1:8080/worlds/a%01', 400, 'lighttpd/1.4.69', /400 \(text\/html, Server: lighttpd\/1\.4\.69\) to a path holding a control character/],
+    ["lighttpd's 400 page to %7F", 'http://127.0.0.1:8080/personas/a%7F', 400, undefined, /400 \(text\/html\) to a path holding a control character/],
+  ])('%s is the stack\'s, naming it', (_label, url, status, server, why) => {
+    const x = inspectAt(url, status, server);
+    expect(x.problems).toEqual({});
+    expect(x.refusedByStack).toMatch(why);
+  });
+
+  it.each([
+    ['a 404 page to a path without %2F', 'http://127.0.0.1:8080/worlds/a%01', 404],
+    ['a 400 page to %2F (Apache answers 404)', 'http://127.0.0.1:8080/worlds/a%2Fb', 400],
+    ['a 404 page to a plain id', SHORT_URL, 404],
+  ])('%s is the service\'s answer: its envelope is judged (ENV-2)', (_label, url, status) => {
+    const x = inspectAt(url, status);
+    expect(x.refusedByStack).toBeUndefined();
+    expect(Object.keys(x.problems)).toContain('ENV-2');
+  });
+});
+
 describe('controls: what is still the service\'s answer', () => {
   it('an HTML 400 to a request of ordinary size breaks the envelope (ENV-2, ENV-3)', () => {
     const x = judged(SHORT_URL, 400, 'text/html', '<html>Bad Request</html>');

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bundledContract, loadDocuments } from '../../suite/checks/documents.ts';
 import { buildResults, judged, judgedAt, unverifiedMust, type RawCheck } from '../../suite/results/results.ts';
+import type { Exchange } from '../../suite/data/exchange.ts';
+import { selectionOf } from '../../suite/data/selection.ts';
 import { verdict } from '../../suite/reports/verdict.ts';
 import { renderSummary } from '../../suite/reports/terminal.ts';
 import { renderJUnit } from '../../suite/reports/junit.ts';
@@ -78,6 +80,41 @@ describe('a requirement passes only when every check of it ran and passed', () =
     });
     expect(outcomeOf(only, 'PERS-5')).toBe('pass');
     expect(unverifiedMust(only.requirements).map((q) => q.id)).not.toContain('PERS-1');
+  });
+});
+
+describe('--only with --require-verified: what was not selected does not decide, what was is required', () => {
+  /** An answer of PATCH /personas/{id}, a 2xx: ENV-1 and CONTRACT-1 looked at it; ENV-2 (error answers) had nothing to look at. */
+  const answer = (problems: Exchange['problems'] = {}): Exchange => ({
+    operationId: 'updatePersona', method: 'PATCH', url: 'http://127.0.0.1:1/personas/p1', requestHeaders: {}, status: 200, responseHeaders: {},
+    responseBody: '{"result":{"ok":true}}', durationMs: 1, checked: ['ENV-1', 'CONTRACT-1'], problems,
+  });
+  const run = (only: string[], exchanges: Exchange[]) => buildResults({
+    checks: [raw('personas', ['PERS-2'], 'answers {ok: true}', 'passed', { exchanges })], strict: false, requireVerified: true, runId: 'r1', startedAt: new Date(),
+    target: { baseUrl: 'http://127.0.0.1:1', embedded: false }, config: {}, areas: ['personas'], only: selectionOf(only), bundled, drift: [],
+  });
+  const q = (r: ReturnType<typeof run>, id: string) => r.requirements.find((x) => x.id === id)!;
+
+  it('--only PERS-2: ENV-2, which saw no error answer, is not selected and does not fail the run; PERS-2 and what did look are verified', () => {
+    const r = run(['PERS-2'], [answer()]);
+    expect([q(r, 'ENV-2').outcome, q(r, 'ENV-2').selected, q(r, 'ENV-2').checks]).toEqual(['not-run', false, ['not selected (--only)']]);
+    expect([q(r, 'PERS-2').outcome, q(r, 'ENV-1').outcome]).toEqual(['pass', 'pass']);
+    expect(unverifiedMust(r.requirements)).toEqual([]);
+    expect(r.exitCode).toBe(0);
+    expect(verdict(r).line).toMatch(/^PASS: \d+ of \d+ MUST requirements verified and hold; \d+ not selected \(--only\)$/);
+  });
+
+  it('--only PERS-2,ENV-2: ENV-2 is selected, and not verified without an error answer: exit 1 naming it', () => {
+    const r = run(['PERS-2', 'ENV-2'], [answer()]);
+    expect([q(r, 'ENV-2').outcome, q(r, 'ENV-2').selected]).toEqual(['not-run', undefined]);
+    expect(unverifiedMust(r.requirements).map((x) => x.id)).toEqual(['ENV-2']);
+    expect(r.exitCode).toBe(1);
+    expect(verdict(r).line).toMatch(/^FAIL: 1 MUST requirement not fully verified \(--require-verified\): 1 not run \(ENV-2\)$/);
+  });
+
+  it('a per-response requirement --only did not name still fails the run on a broken answer it saw', () => {
+    const r = run(['PERS-2'], [answer({ 'CONTRACT-1': ['/result/ok must be boolean'] })]);
+    expect([q(r, 'CONTRACT-1').outcome, r.exitCode]).toEqual(['fail', 1]);
   });
 });
 

@@ -2,7 +2,7 @@
 // ENTITY_NOT_FOUND for events, the VAD lower bound of standalone personas, a delete that does nothing
 // behind an idempotent restore, a restore that resets a member, a phase change nobody reports, a
 // persona list that ignores its page size. Each passed every MUST before its check changed.
-import { codeOf, is, isDocument, isObject, onDocument, onResult, operationIn, responses, resultOf, type Json } from '../hooks.ts';
+import { codeOf, errorAnswer, is, isDocument, isObject, onDocument, onResult, operationIn, responses, resultOf, type Json } from '../hooks.ts';
 import { json, type FaultContext, type FaultRequest } from '../proxy.ts';
 import { operationOf } from '../proxy.ts';
 import { idempotentRestore } from '../variants/sentences.ts';
@@ -21,6 +21,12 @@ const alsoSend = (ctx: FaultContext, req: FaultRequest, method: string, path: st
     ...req, method, path, query: new URLSearchParams(), body, rawBody: body === undefined ? '' : JSON.stringify(body), params: {}, operationId: undefined,
     headers: { ...req.headers, 'content-type': body === undefined ? '' : 'application/json' },
   });
+
+/** The configuration of each persona before its first PATCH, by id. */
+const staleConfigs = (ctx: FaultContext): Map<string, Json> => {
+  if (!ctx.state.has('stale-configs')) ctx.state.set('stale-configs', new Map<string, Json>());
+  return ctx.state.get('stale-configs') as Map<string, Json>;
+};
 
 /** A VAD whose valence sits at the bound pushed under it, as an unclamped sum would. */
 const unclamp = (vad: unknown) => { if (isObject(vad) && typeof vad.V === 'number' && vad.V <= -0.95) vad.V = -1.2; };
@@ -75,6 +81,32 @@ export const SENTENCE_FAULTS: Fault[] = [
     description: 'a standalone persona whose valence reaches -0.95 or lower is shown at -1.2 (state emotion and mood, snapshot mood and emotion): no clamp at -1',
     response: onResult(['getPersonaState', 'getPersonaSnapshot'], (r) => {
       unclamp(r.emotion?.vad); unclamp(r.mood?.vad); unclamp(r.mood); unclamp(r.state?.emotion);
+    }),
+  },
+
+  // ---- A persona PATCH read back ----
+  {
+    id: 'persona-patch-ignored', areas: ['personas'], only: ['PERS-2', 'PERS-13', 'PERS-14'], expected: ['PERS-14'],
+    description: 'PATCH /personas/{id} answers {ok: true} and changes nothing (schema-valid)',
+    answer: (req) => (is(req, 'updatePersona') ? json(200, { result: { ok: true } }) : undefined),
+  },
+  {
+    id: 'persona-patch-refused', areas: ['personas'], only: ['PERS-2', 'PERS-13', 'PERS-14'], expected: ['PERS-13'],
+    description: 'PATCH /personas/{id} answers 400 VALIDATION_ERROR to any body but the empty object: nothing can be changed',
+    answer: (req) => (is(req, 'updatePersona') && isObject(req.body) && Object.keys(req.body).length ? errorAnswer(400, 'VALIDATION_ERROR', 'fault: nothing can be changed') : undefined),
+  },
+  {
+    id: 'persona-patch-not-in-list', areas: ['personas'], only: ['PERS-14'], expected: ['PERS-14'],
+    description: 'GET /personas lists a PATCHed persona with the configuration it had before its first PATCH (a stale read model); GET /personas/{id} shows the change',
+    async answer(req, ctx) {
+      if (!is(req, 'updatePersona')) return undefined;
+      const stale = staleConfigs(ctx);
+      const read = resultOf(await alsoSend(ctx, req, 'GET', `/personas/${encodeURIComponent(req.params.id)}`));
+      if (!stale.has(req.params.id) && isObject(read?.persona?.config)) stale.set(req.params.id, read.persona.config);
+      return ctx.forward(req);
+    },
+    response: onResult(['listPersonas'], (r, _req, ctx) => {
+      for (const p of Array.isArray(r.personas) ? r.personas : []) if (isObject(p) && staleConfigs(ctx).has(p.id)) p.config = staleConfigs(ctx).get(p.id);
     }),
   },
 

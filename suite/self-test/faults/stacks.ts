@@ -21,6 +21,11 @@ export const STACK_FAULTS: Fault[] = [
     },
   },
   {
+    id: 'stack-404-page-to-encoded-slash', areas: ['errors'], only: ['ERR-11', 'ERR-12'], expected: ['ERR-12'],
+    description: 'a stack in front answers its own 404 HTML page to every path holding %2F, as Apache httpd does by default (AllowEncodedSlashes Off): the service never sees them',
+    answer: (req) => (/%2F/i.test(req.path) ? { ...html(404, 'Not Found'), headers: { 'content-type': 'text/html; charset=iso-8859-1', server: 'Apache/2.4.71 (Debian)' } } : undefined),
+  },
+  {
     id: 'stack-413-414-to-small-requests', areas: ['generated'], expected: ['ENV-2', 'ENV-3'],
     description: 'the service\'s 4xx answers become a stack\'s pages: 413 to a body within 8 KiB, 414 to a request line within 4 KiB',
     response(res, req) {

@@ -1,6 +1,6 @@
 // Legal variants for the sentences of SPEC.md that issue 46 gave checks of their own: a restore of a
 // live record, and a phase change reported by the next tick rather than by the event that fired it.
-import { applied, codeOf, errorAnswer, is, is2xx, onDocument, operationIn, responses, resultOf, type Json } from '../hooks.ts';
+import { applied, codeOf, errorAnswer, is, is2xx, isObject, onDocument, onResult, operationIn, responses, resultOf, type Json } from '../hooks.ts';
 import { json, type FaultContext, type FaultHooks, type FaultRequest } from '../proxy.ts';
 import type { Variant } from '../variants.ts';
 
@@ -48,6 +48,9 @@ function phaseChangedAtNextTick(): FaultHooks {
   };
 }
 
+/** The JSON request schema of an operation in a document, to change in place. */
+const requestSchemaIn = (doc: Json, operationId: string): Json | undefined => operationIn(doc, operationId)?.requestBody?.content?.['application/json'];
+
 /** The longest persona tick this variant takes, in seconds. */
 const TICK_CAP_S = 3_600;
 
@@ -73,6 +76,39 @@ export const SENTENCE_VARIANTS: Variant[] = [
       const schema = operationIn(doc, 'tickPersona')?.requestBody?.content?.['application/json']?.schema;
       if (schema?.properties?.seconds) schema.properties.seconds.maximum = TICK_CAP_S;
     })),
+  },
+  {
+    id: 'persona-patch-is-the-config', areas: ['personas'], allowedWarnings: [],
+    description: 'PATCH /personas/{id} takes the configuration itself as its body (a merge patch of it: {identity: {…}}), not {config: …}',
+    gap: 'Endpoints: PATCH /personas/{id} "body: object (empty object is a valid sample)"; its members are not shown.',
+    request: (req, ctx) => {
+      if (!is(req, 'updatePersona') || !isObject(req.body)) return;
+      req.body = { config: req.body };
+      applied(ctx);
+    },
+    response: onDocument((doc) => {
+      const content = requestSchemaIn(doc, 'updatePersona');
+      if (content?.schema?.properties?.config) { content.schema = content.schema.properties.config; content.example = content.example?.config ?? {}; }
+    }),
+  },
+  {
+    id: 'persona-list-without-config', areas: ['personas'], allowedWarnings: [],
+    description: 'GET /personas lists each persona as {id, tenantId, engineVersion, createdAt}: its configuration only through GET /personas/{id}',
+    gap: 'Endpoints: GET /personas "list of personas"; what a listed persona holds is not shown.',
+    response: responses(
+      onResult(['listPersonas'], (r, _req, ctx) => {
+        for (const p of Array.isArray(r.personas) ? r.personas : []) if (isObject(p) && 'config' in p) { delete p.config; applied(ctx); }
+      }),
+      onDocument((doc) => {
+        const list = operationIn(doc, 'listPersonas')?.responses?.['200']?.content?.['application/json']?.schema?.properties?.result?.properties?.personas;
+        const persona = doc.components?.schemas?.Persona;
+        if (!isObject(list) || !isObject(persona)) return;
+        const listed = structuredClone(persona);
+        delete listed.properties?.config;
+        if (Array.isArray(listed.required)) listed.required = listed.required.filter((m: string) => m !== 'config');
+        list.items = listed;
+      }),
+    ),
   },
   {
     id: 'phase-changed-at-next-tick', areas: ['progression'], allowedWarnings: [],
