@@ -38,7 +38,7 @@ export async function runModel(o: ModelRunOptions) {
     run: async ([first, cmds]: [Cmd[], Iterable<Cmd>]) => {
       // A sequence that shrinks is re-run whole: the steps reported are those of the last, shortest run.
       const r = o.real();
-      const counted = (c: Cmd): Cmd => ({ check: (m) => c.check(m), run: (m, real) => { budget.spent++; if (process.env.CF_TRACE) require("node:fs").appendFileSync(process.env.CF_TRACE, `${c.toString()}\n`); return c.run(m, real); }, toString: () => c.toString() });
+      const counted = (c: Cmd): Cmd => ({ check: (m) => c.check(m), run: (m, real) => { budget.spent++; return c.run(m, real); }, toString: () => c.toString() });
       try {
         await fc.asyncModelRun(() => ({ model: emptyState(), real: r }), [...first, ...cmds].map(counted));
       } catch (err) {
