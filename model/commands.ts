@@ -19,13 +19,13 @@ const json = (v: unknown) => JSON.stringify(v);
 const keyOf = (real: Real, tenant: 'main' | 'second') => (tenant === 'main' ? real.keys.main : real.keys.second);
 const otherTenant = (t: 'main' | 'second') => (t === 'main' ? 'second' : 'main');
 
-/** Mismatches seen on a world after a snapshot import are the import's (SIM-10 / MODEL-3), not the sentence they would break otherwise. */
-async function afterImport(w: WorldModel, look: () => Promise<void>): Promise<void> {
+/** Mismatches seen on a world after a snapshot import are the import's (SIM-10 / MODEL-3), not the sentence they would break otherwise; `carried`: the import carried what is compared (MODEL-3). */
+export async function afterImport(w: WorldModel, look: () => Promise<void>, carried = false): Promise<void> {
   try {
     await look();
   } catch (err) {
     if (!(err instanceof Mismatch) || err.sentence === 'imported' || err.sentence === 'roundTrip') throw err;
-    throw new Mismatch(w.importedSpaces || w.relationships ? 'imported' : 'roundTrip', `after a snapshot import, ${err.init.title.replace(/^model: /, '')}`,
+    throw new Mismatch(carried || w.importedSpaces || w.relationships ? 'imported' : 'roundTrip', `after a snapshot import, ${err.init.title.replace(/^model: /, '')}`,
       `${err.init.expected} (as before the import)`, err.init.received ?? '', err.init.exchange);
   }
 }

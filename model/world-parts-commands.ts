@@ -11,9 +11,9 @@ import { observe, learnRateNow } from './views.ts';
 import { worldAt, type ModelState } from './state.ts';
 import { near, type NearKind } from './near.ts';
 import type { WorldModel } from './world.ts';
-import { byType, WorldLookup, type Cmd, type Lookup } from './commands.ts';
+import { afterImport, byType, WorldLookup, type Cmd, type Lookup } from './commands.ts';
 import {
-  addEntity, dropEntity, freshName, hasEntity, idIn, listIn, partsOf, recordIn, viewActions, viewPersonas, viewRelationships,
+  addEntity, dropEntity, freshName, imported, hasEntity, idIn, listIn, partsOf, recordIn, viewActions, viewPersonas, viewRelationships,
   type AddedPersona, type End, type PartBodies, type Upserted,
 } from './world-parts.ts';
 
@@ -100,7 +100,7 @@ class WorldPersona implements Cmd {
 // ---- Actions ----
 
 /** Creates one custom action (or two: a second instance), then may delete one, or delete near variants of its id. */
-type After = 'none' | 'delete' | 'near';
+type After = 'none' | 'delete' | 'near' | 'import';
 class Actions implements Cmd {
   constructor(readonly slot: number, readonly creates: number, readonly after: After) {}
   check = (m: Readonly<ModelState>) => !!active(m, this.slot);
@@ -134,7 +134,7 @@ class Actions implements Cmd {
     }
     await viewActions(real, w);
   }
-  toString = () => `create ${this.creates === 1 ? 'a custom action' : 'two custom actions'} in world #${this.slot}${{ none: '', delete: ', then delete one', near: ', then delete near variants of its id' }[this.after]}`;
+  toString = () => `create ${this.creates === 1 ? 'a custom action' : 'two custom actions'} in world #${this.slot}${{ none: '', delete: ', then delete one', near: ', then delete near variants of its id', import: '' }[this.after]}`;
 }
 
 // ---- Relationships ----
@@ -142,7 +142,7 @@ class Actions implements Cmd {
 /** Directed pairs an upsert takes ("between an actor and a persona"): two targets of user, both directions of ana and ben. */
 const PAIRS: Array<[string, string]> = [['user', 'ana'], ['user', 'ben'], ['ana', 'ben'], ['ben', 'ana']];
 const TRUSTS = [0.125, 0.375, 0.75, 0.875, 0.25];
-/** Upserts one or two directed pairs, then may delete one, or upsert naming near variants of an entity. */
+/** Upserts one or two directed pairs, then may delete one, upsert naming near variants of an entity, or export and import the world (the snapshot carries them). */
 class Relationships implements Cmd {
   constructor(readonly slot: number, readonly after: After, readonly pairs: number[], readonly trust: number) {}
   check = (m: Readonly<ModelState>) => !!active(m, this.slot);
@@ -190,6 +190,18 @@ class Relationships implements Cmd {
         refused(reply, 'unknownEntity', `PUT /worlds/{id}/relationships with the ${side} ${json(wrong.id ?? wrong.name)} (a ${kind} variant)`, 'ENTITY_NOT_FOUND', 404);
       }
     }
+    if (this.after === 'import') {
+      const exported = accepted(await send(real, `export world #${this.slot}`, 'getWorldSnapshot', { params: { id: w.id }, key: keyOf(real, w) }), 'roundTrip', 'GET /worlds/{id}/snapshot');
+      const reply = await send(real, 'import it unchanged', 'putWorldSnapshot', { params: { id: w.id }, key: keyOf(real, w), body: { snapshot: exported } });
+      accepted(reply, 'snapshotShape', 'PUT /worlds/{id}/snapshot');
+      imported(w, false);
+      // The snapshot's entities carried the relationships: what the views then show is the import's (MODEL-3).
+      await afterImport(w, () => this.views(real, w), true);
+      return;
+    }
+    await this.views(real, w);
+  }
+  private async views(real: Real, w: WorldModel) {
     await viewRelationships(real, w);
     await observe(real, w, { snapshot: true });
   }
@@ -198,7 +210,7 @@ class Relationships implements Cmd {
     const p = partsOf(w);
     return idIn(list.find((x) => directed(x, [r.source, p.ids[r.source]], [r.target, p.ids[r.target]])));
   }
-  toString = () => `upsert ${this.pairs.map((n) => PAIRS[n % PAIRS.length].join(' → ')).join(' and ')} in world #${this.slot}${{ none: '', delete: ', then delete one', near: ', then upsert naming near variants of its entities' }[this.after]}`;
+  toString = () => `upsert ${this.pairs.map((n) => PAIRS[n % PAIRS.length].join(' → ')).join(' and ')} in world #${this.slot}${{ none: '', delete: ', then delete one', near: ', then upsert naming near variants of its entities', import: ', then export and import the world' }[this.after]}`;
 }
 
 // ---- Time jump ----
@@ -272,13 +284,11 @@ const PART_LOOKUPS: readonly Lookup[] = [
 export function partCommands(slot: fc.Arbitrary<number>): Array<fc.Arbitrary<Cmd>> {
   const persona = fc.tuple(slot, fc.integer({ min: 1, max: 2 }), fc.boolean()).map(([s, adds, remove]) => new WorldPersona(s, adds, remove));
   const mutate = fc.tuple(slot, fc.constantFrom<MutateMode>('one', 'batch', 'batch')).map(([s, mode]) => new Mutate(s, mode));
-  // Personas and the batch carry the most sentences: drawn twice as often as the others.
-  return [
-    persona, persona, mutate, mutate,
-    fc.tuple(slot, fc.integer({ min: 1, max: 2 }), fc.constantFrom<After>('none', 'delete', 'near')).map(([s, n, after]) => new Actions(s, n, after)),
-    fc.tuple(slot, fc.constantFrom<After>('none', 'delete', 'near'), fc.array(fc.nat({ max: PAIRS.length - 1 }), { minLength: 1, maxLength: 2 }), fc.nat({ max: TRUSTS.length - 1 }))
-      .map(([s, after, pairs, trust]) => new Relationships(s, after, pairs, trust)),
-    fc.tuple(slot, fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 2 })).map(([s, times]) => new TimeJump(s, times)),
-    fc.tuple(slot, fc.nat({ max: PART_LOOKUPS.length - 1 })).map(([s, o]) => new WorldLookup(s, o, PART_LOOKUPS)),
-  ];
+  const actions = fc.tuple(slot, fc.integer({ min: 1, max: 2 }), fc.constantFrom<After>('none', 'delete', 'near')).map(([s, n, after]) => new Actions(s, n, after));
+  const relationships = fc.tuple(slot, fc.constantFrom<After>('none', 'delete', 'near', 'import'), fc.array(fc.nat({ max: PAIRS.length - 1 }), { minLength: 1, maxLength: 2 }), fc.nat({ max: TRUSTS.length - 1 }))
+    .map(([s, after, pairs, trust]) => new Relationships(s, after, pairs, trust));
+  const jump = fc.tuple(slot, fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 2 })).map(([s, times]) => new TimeJump(s, times));
+  const lookup = fc.tuple(slot, fc.nat({ max: PART_LOOKUPS.length - 1 })).map(([s, o]) => new WorldLookup(s, o, PART_LOOKUPS));
+  // The batch and the personas carry the most sentences: drawn twice as often as the others.
+  return [mutate, mutate, persona, persona, actions, relationships, jump, lookup];
 }
