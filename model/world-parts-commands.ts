@@ -5,7 +5,6 @@
 // operations of a batch and a failing one between), near variants of what the model knows, bodies a
 // lenient parser takes. A command whose body the served document cannot shape does nothing.
 import fc from 'fast-check';
-import { directed } from '../scenarios/support/models.ts';
 import { accepted, codeOf, is2xx, predict, read, refused, send, shortText, type Real } from './real.ts';
 import { observe, learnRateNow } from './views.ts';
 import { worldAt, type ModelState } from './state.ts';
@@ -208,7 +207,7 @@ class Relationships implements Cmd {
   private async ridFromList(real: Real, w: WorldModel, r: Upserted): Promise<string | undefined> {
     const list = listIn(accepted(await read(real, 'listRelationships', { params: { id: w.id }, key: keyOf(real, w) }), 'relationships', 'GET /worlds/{id}/relationships'), 'relationships') ?? [];
     const p = partsOf(w);
-    return idIn(list.find((x) => directed(x, [r.source, p.ids[r.source]], [r.target, p.ids[r.target]])));
+    return idIn(list.find((x) => real.parts!.directed(x, [r.source, p.ids[r.source]], [r.target, p.ids[r.target]])));
   }
   toString = () => `upsert ${this.pairs.map((n) => PAIRS[n % PAIRS.length].join(' → ')).join(' and ')} in world #${this.slot}${{ none: '', delete: ', then delete one', near: ', then upsert naming near variants of its entities', import: ', then export and import the world' }[this.after]}`;
 }

@@ -1,13 +1,12 @@
 // The parts of a world that SPEC.md knows only by method, path and purpose (its personas, actions,
 // relationships) as the model keeps them, and the views that show them. Their request and response
-// shapes are not shown: bodies come from the served document (scenarios/model.test.ts builds them,
+// shapes are not shown: bodies come from the served document (scenarios/support/model-parts.ts builds them,
 // `PartBodies`), lists and records are read defensively (a list is the result or its one array member;
 // an id sits on the record or inside it). What SPEC.md fixes is compared: a persona added is an entity
 // of type `persona`, its configuration under `personaConfigs`; a relationship is directed, and shown
 // in query as a two-level map (source, then target) and in the snapshot as the source entity's
 // {targetId, relationship}; what was removed is no longer shown. Ids, texts, emotions, order: never.
 import type { Reply } from '../suite/http/client.ts';
-import { directed, mentions } from '../scenarios/support/models.ts';
 import { accepted, is2xx, predict, read, shortText, type Real } from './real.ts';
 import type { WorldModel } from './world.ts';
 
@@ -24,6 +23,9 @@ export interface PartBodies {
   timeJump?: (times: number) => { body: unknown; amount: number };
   /** Why a body is not valid for the served document (a refusal 400 is then allowed too), or undefined. */
   problem: (operationId: string, body: unknown) => string | undefined;
+  /** The suite's readings of records whose shape is not shown (scenarios/support/models.ts, tested on their own): a value anywhere in a record; a relationship's direction. */
+  mentions: (value: unknown, text: string | undefined) => boolean;
+  directed: (record: unknown, source: Array<string | undefined>, target: Array<string | undefined>) => boolean;
 }
 
 export interface End { name: string; id?: string }
@@ -165,6 +167,7 @@ export function compareSnapshotParts(w: WorldModel, result: any, reply: Reply): 
 /** GET /worlds/{id}/personas and GET /worlds/{id}/personas/{pid}: added personas listed and readable with an emotional state; removed ones neither. */
 export async function viewPersonas(real: Real, w: WorldModel): Promise<void> {
   const p = partsOf(w);
+  const { mentions } = real.parts!;
   if (!p.personas.length) return;
   const reply = await read(real, 'listWorldPersonas', { params: { id: w.id }, key: keyOf(real, w) });
   const list = listIn(accepted(reply, 'worldPersonas', 'GET /worlds/{id}/personas'), 'personas');
@@ -183,6 +186,7 @@ export async function viewPersonas(real: Real, w: WorldModel): Promise<void> {
 /** GET /worlds/{id}/actions: the defaults and every custom action not deleted, once; a deleted one not listed. */
 export async function viewActions(real: Real, w: WorldModel): Promise<void> {
   const p = partsOf(w);
+  const { mentions } = real.parts!;
   const reply = await read(real, 'listActions', { params: { id: w.id }, key: keyOf(real, w) });
   const list = listIn(accepted(reply, 'actions', 'GET /worlds/{id}/actions'), 'actions');
   predict(!!list, 'actions', 'GET /worlds/{id}/actions answers a list', 'a list (the result or its one array member)', () => shortText(reply), reply);
@@ -199,6 +203,7 @@ export async function viewActions(real: Real, w: WorldModel): Promise<void> {
 /** GET /worlds/{id}/relationships: each directed pair once, with its trust. */
 export async function viewRelationships(real: Real, w: WorldModel): Promise<void> {
   const p = partsOf(w);
+  const { directed } = real.parts!;
   const reply = await read(real, 'listRelationships', { params: { id: w.id }, key: keyOf(real, w) });
   const list = listIn(accepted(reply, 'relationships', 'GET /worlds/{id}/relationships'), 'relationships');
   predict(!!list, 'relationships', 'GET /worlds/{id}/relationships answers a list', 'a list (the result or its one array member)', () => shortText(reply), reply);

@@ -3,7 +3,7 @@
 // the members the command needs, or undefined when the document names no member for one of them.
 import type { End, PartBodies } from '../../model/world-parts.ts';
 import { role, servedBodyProblem, servedBodyWith, unusable, type Role } from './served.ts';
-import { ACTOR_NAMES, PERSONA_NAMES } from './models.ts';
+import { ACTOR_NAMES, PERSONA_NAMES, directed, mentions } from './models.ts';
 
 type Json = Record<string, any>;
 
@@ -54,5 +54,6 @@ export function partBodies(): PartBodies {
     }) : undefined,
     timeJump: jumpBody ? (times) => ({ body: jumpBody({ [JUMP.role]: base * times }), amount: base * times }) : undefined,
     problem: servedBodyProblem,
+    mentions, directed,
   };
 }
