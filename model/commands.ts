@@ -11,19 +11,21 @@ import { dispatch, newWorld, phases, tick, type TriggerSpec, type WorldModel } f
 import { personaAt, worldAt, type ModelState } from './state.ts';
 import { near, nearKey, NEAR_KINDS, type NearKind } from './near.ts';
 import { learnRateNow, observe, viewList, walk } from './views.ts';
+import { imported } from './world-parts.ts';
+import { partCommands } from './world-parts-commands.ts';
 
 export type Cmd = fc.AsyncCommand<ModelState, Real>;
 const json = (v: unknown) => JSON.stringify(v);
 const keyOf = (real: Real, tenant: 'main' | 'second') => (tenant === 'main' ? real.keys.main : real.keys.second);
 const otherTenant = (t: 'main' | 'second') => (t === 'main' ? 'second' : 'main');
 
-/** Mismatches seen on a world after a snapshot import are the import's (SIM-10 / MODEL-3), not the sentence they would break otherwise. */
-async function afterImport(w: WorldModel, look: () => Promise<void>): Promise<void> {
+/** Mismatches seen on a world after a snapshot import are the import's (SIM-10 / MODEL-3), not the sentence they would break otherwise; `carried`: the import carried what is compared (MODEL-3). */
+export async function afterImport(w: WorldModel, look: () => Promise<void>, carried = false): Promise<void> {
   try {
     await look();
   } catch (err) {
     if (!(err instanceof Mismatch) || err.sentence === 'imported' || err.sentence === 'roundTrip') throw err;
-    throw new Mismatch(w.importedSpaces || w.relationships ? 'imported' : 'roundTrip', `after a snapshot import, ${err.init.title.replace(/^model: /, '')}`,
+    throw new Mismatch(carried || w.importedSpaces || w.relationships ? 'imported' : 'roundTrip', `after a snapshot import, ${err.init.title.replace(/^model: /, '')}`,
       `${err.init.expected} (as before the import)`, err.init.received ?? '', err.init.exchange);
   }
 }
@@ -203,7 +205,7 @@ class Tick implements Cmd {
   toString = () => `tick world #${this.slot} by ${this.seconds.join(' s, then ')} s`;
 }
 
-const byType = (events: unknown): Record<string, number> => {
+export const byType = (events: unknown): Record<string, number> => {
   const out: Record<string, number> = {};
   if (Array.isArray(events)) for (const e of events) if (typeof e?.type === 'string') out[e.type] = (out[e.type] ?? 0) + 1;
   return out;
@@ -259,16 +261,17 @@ class Lenient implements Cmd {
 }
 
 /** A world operation on a near variant of a known id, or on another tenant's world: WORLD_NOT_FOUND. */
-const LOOKUPS = [
+export type Lookup = { op: string; body: unknown };
+const LOOKUPS: readonly Lookup[] = [
   { op: 'getWorld', body: undefined }, { op: 'queryWorld', body: {} }, { op: 'tickWorld', body: { seconds: 1 } },
   { op: 'dispatchEvent', body: { type: 'cf-Thunder' } }, { op: 'getWorldSnapshot', body: undefined }, { op: 'updateWorld', body: {} },
-] as const;
-class WorldLookup implements Cmd {
-  constructor(readonly slot: number, readonly op: number) {}
+];
+export class WorldLookup implements Cmd {
+  constructor(readonly slot: number, readonly op: number, readonly table: readonly Lookup[] = LOOKUPS) {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot);
   async run(m: ModelState, real: Real) {
     const w = worldAt(m, this.slot)!;
-    const l = LOOKUPS[this.op % LOOKUPS.length];
+    const l = this.table[this.op % this.table.length];
     if (l.op === 'updateWorld' && !real.patchBody) return;
     const body = l.op === 'updateWorld' ? real.patchBody!(real.named('model never')) : l.body;
     for (const kind of [...NEAR_KINDS, 'other-tenant' as const]) {
@@ -282,7 +285,7 @@ class WorldLookup implements Cmd {
     // Nothing changed: the world's views are as the model has them.
     await look(real, w, false);
   }
-  toString = () => `${LOOKUPS[this.op % LOOKUPS.length].op} on near variants of world #${this.slot}'s id and with the other tenant's key`;
+  toString = () => `${this.table[this.op % this.table.length].op} on near variants of world #${this.slot}'s id and with the other tenant's key`;
 }
 
 /** Context of a persona entity by its exact name (whoAmI), or by a near variant of it (ENTITY_NOT_FOUND). */
@@ -340,6 +343,7 @@ class Snapshot implements Cmd {
     const reply = await send(real, `import it${this.change === 'none' ? ' unchanged' : this.change === 'space' ? ' with two spaces added' : ' with two relationships of ana (to ben and to user)'}`, 'putWorldSnapshot', { params: { id: w.id }, key, body: { snapshot } });
     const result = accepted(reply, 'snapshotShape', 'PUT /worlds/{id}/snapshot');
     predict(result?.ok === true, 'snapshotShape', 'PUT /worlds/{id}/snapshot answers {ok: true}', '{"ok": true}', () => shortText(reply), reply);
+    imported(w, this.change === 'relationships');
     await afterImport(w, () => look(real, w));
   }
   toString = () => `export world #${this.slot}'s snapshot and import it ${this.change === 'none' ? 'unchanged' : this.change === 'space' ? 'with two spaces added' : 'with two relationships of one source'}`;
@@ -447,6 +451,7 @@ export function commandArbitraries(secondKey: boolean): { first: fc.Arbitrary<Cm
     fc.nat({ max: 1 }).map((s) => new PersonaLookup(s)),
     fc.nat({ max: 1 }).map((s) => new PersonaDelete(s)),
     slot.map((s) => new NearKey(s)),
+    ...partCommands(slot),
   ];
   // Every sequence starts with a world and a persona of the main tenant: the commands that need one then apply.
   const first = fc.tuple(fc.constantFrom(...Object.keys(SHAPES)), fc.integer({ min: 1, max: 3 }), fc.nat({ max: 2 }))

@@ -15,6 +15,8 @@ export interface Real {
   named: (label: string) => string;
   /** A PATCH /worlds/{id} body that renames the world, from the served document; undefined when it names no such member. */
   patchBody?: (name: string) => unknown;
+  /** Bodies of the operations SPEC.md shows only by path, from the served document (model/world-parts.ts). */
+  parts?: import('./world-parts.ts').PartBodies;
   /** The requests of this run's commands, in order (views read between commands are not listed). */
   steps: Step[];
 }

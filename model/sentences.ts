@@ -38,6 +38,18 @@ export const SENTENCES = {
   snapshotShape: s('SIM-9', 'Endpoints: PUT /worlds/{id}/snapshot → {`ok`: true}'),
   roundTrip: s('SIM-10', 'What the service does: "Export and import snapshots of a world or a persona."'),
   imported: s('MODEL-3', 'Endpoints: PUT /worlds/{id}/snapshot body `snapshot` {`entities` (… `relationships` array of {`targetId`, `relationship`}), `spaces` array of {`id`, `name`}}; Resources: query relationships "a two-level map: source entity key, then target entity key"'),
+  // The parts of a world known only by path (model/world-parts.ts): what their purpose and the resources fix.
+  worldPersonas: s('PART-1', 'Endpoints: POST /worlds/{id}/personas "Add a persona to the world", GET /worlds/{id}/personas "List personas of the world", GET /worlds/{id}/personas/{pid} "Persona details and current emotional state"; What the service does: a persona exists "as an entity of a world" (entities of kinds `user` and `persona`)'),
+  worldPersonaConfig: s('PART-1', 'What the service does: a persona of a world has "its configuration … held under `personaConfigs` of the world, keyed by a name"; GET /worlds/{id} → {`personaConfigs`: map<string, PersonaConfig>}'),
+  worldPersonaRemoved: s('PART-1', 'Endpoints: DELETE /worlds/{id}/personas/{pid} "Remove a persona from the world": no longer listed, readable, an entity; Errors: "`ENTITY_NOT_FOUND` 404: the named entity does not exist in the world"'),
+  unknownWorldPersona: s('ERR-4', 'Errors: "`PERSONA_NOT_FOUND` … persona does not exist" (status not shown), or "`ENTITY_NOT_FOUND` 404: the named entity does not exist in the world"'),
+  actions: s('PART-2', 'Endpoints: GET /worlds/{id}/actions "List available actions (defaults and custom)", POST "Create a custom action", DELETE /worlds/{id}/actions/{aid} "Delete a custom action"'),
+  relationships: s('PART-3', 'Endpoints: PUT /worlds/{id}/relationships "Upsert a relationship between an actor and a persona", GET "List all relationships", DELETE …/{rid}; Resources: Relationship "a two-level map: source entity key, then target entity key" in query, "an array of {`targetId`, `relationship`}" in a snapshot entity'),
+  timeJump: s('PART-6', 'Endpoints: POST /worlds/{id}/time-jump "Jump forward in time"; Progression state `elapsedTime` (number)'),
+  mutateResults: s('SIM-6', 'Endpoints: POST /worlds/{id}/mutate body `operations` (sample `add_entity` with `name`, `type`) → {`results`: array of {`op`, `ok`, `data`, `error`}}; "one result per operation"'),
+  mutateFailed: s('SIM-7', 'Errors: "Inside a batch mutation, a failed operation is reported in its own result entry with `ok` false and an `error` string; the batch response itself remains a `result` envelope"'),
+  mutateOthers: s('SIM-8', 'Errors: "a failed operation is reported in its own result entry" (the other operations of the batch are not failed by it)'),
+  mutateApplied: s('SIM-4', 'What the service does: "Apply batch mutations to a world"; POST /worlds/{id}/query → {`entities` Entity[]}: an entity added by `add_entity` with its `type`'),
 } as const satisfies Record<string, Sentence>;
 
 export type SentenceKey = keyof typeof SENTENCES;

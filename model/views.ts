@@ -3,8 +3,9 @@
 // progression state, entities, spaces). Only what SPEC.md determines is compared; the rest is left.
 import type { Reply } from '../suite/http/client.ts';
 import { accepted, is2xx, predict, read, resultOf, shortText, type Real } from './real.ts';
-import { countRange, elapsedFits, expectedElapsed, fired, learnRate, phases, type WorldModel } from './world.ts';
+import { countRange, elapsedFits, expectedElapsed, fired, learnRate, phases, rateUnknown, type WorldModel } from './world.ts';
 import type { ModelState } from './state.ts';
+import { compareGetParts, compareQueryParts, compareSnapshotParts } from './world-parts.ts';
 
 const keyOf = (real: Real, w: WorldModel) => (w.tenant === 'main' ? real.keys.main : real.keys.second);
 const json = (v: unknown) => JSON.stringify(v) ?? 'undefined';
@@ -59,6 +60,7 @@ async function viewGet(real: Real, w: WorldModel): Promise<void> {
   }
   const result = accepted(reply, w.restored ? 'softDeleteWorld' : 'created', 'GET /worlds/{id}');
   compareWorld(w, result.world, 'GET /worlds/{id}', reply);
+  compareGetParts(w, result, reply);
 }
 
 async function viewQuery(real: Real, w: WorldModel): Promise<void> {
@@ -68,6 +70,7 @@ async function viewQuery(real: Real, w: WorldModel): Promise<void> {
   const names = Array.isArray(result.entities) ? result.entities.map((e: any) => e?.name) : [];
   const missing = w.entities.filter((e) => !names.includes(e.name)).map((e) => e.name);
   predict(!missing.length, 'entities', 'query entities hold every entity the world was given', json(w.entities.map((e) => e.name)), () => json(names), reply);
+  compareQueryParts(w, result, reply);
   const spaces = Array.isArray(result.spaces) ? result.spaces.map((s: any) => s?.id) : [];
   if (w.spaces) {
     const lost = w.spaces.filter((id) => !spaces.includes(id));
@@ -91,6 +94,7 @@ async function viewSnapshot(real: Real, w: WorldModel): Promise<void> {
   const result = accepted(reply, w.restored ? 'softDeleteWorld' : 'roundTrip', 'GET /worlds/{id}/snapshot');
   compareProgression(w, result.progression, 'snapshot', reply);
   predict(result.createdAt === w.createdAt, 'sameRecord', 'snapshot createdAt', String(w.createdAt), () => json(result.createdAt), reply);
+  compareSnapshotParts(w, result, reply);
 }
 
 /** Every world of the tenant, page after page at `limit` (at most `maxPages`): the World as listed, each page's size. */
@@ -137,7 +141,7 @@ export async function viewList(real: Real, state: ModelState): Promise<void> {
 
 /** Reads elapsedTime once after the world's first accepted tick: the rate (ratio and unit, not shown) is then that of one tick alone. */
 export async function learnRateNow(real: Real, w: WorldModel): Promise<void> {
-  if (w.rate !== undefined) return;
+  if (!rateUnknown(w)) return;
   const reply = await read(real, 'queryWorld', { params: { id: w.id }, key: keyOf(real, w), body: {} });
   const p = resultOf(reply)?.progression;
   if (typeof p?.elapsedTime === 'number') learnRate(w, p.elapsedTime);

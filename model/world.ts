@@ -46,6 +46,12 @@ export interface WorldModel {
   restored?: boolean;
   /** PATCHes made (for a new name each time). */
   renames?: number;
+  /** Time jumps accepted (POST /worlds/{id}/time-jump), each in the unit of the served body's member (model/world-parts.ts). */
+  jumps?: number[];
+  /** elapsedTime per unit jumped (a jump's unit and its relation to a tick's seconds: not shown), learned from the first jump. */
+  jumpRate?: number;
+  /** What the model keeps of the world's personas, actions and relationships (model/world-parts.ts). */
+  parts?: import('./world-parts.ts').WorldParts;
 }
 
 export function newWorld(init: Pick<WorldModel, 'slot' | 'id' | 'tenant' | 'createdAt' | 'name' | 'physics' | 'entities' | 'initialPhase' | 'triggers'>): WorldModel {
@@ -115,25 +121,40 @@ export function phases(w: WorldModel): Set<string> | undefined {
   return before(Number.POSITIVE_INFINITY);
 }
 
-/** Whether elapsedTime fits the seconds sent: the rate learned from the first tick that moved it, within rounding. */
+const jumped = (w: WorldModel) => (w.jumps ?? []).reduce((a, b) => a + b, 0);
+
+/** Whether elapsedTime fits the seconds sent and the time jumped: each at the rate learned from its first reading, within rounding. */
 export function elapsedFits(w: WorldModel, elapsed: number): boolean {
   const sent = sentSeconds(w);
-  if (sent === 0) return elapsed === 0;
-  if (w.rate === undefined) return elapsed > 0;
-  const expected = w.rate * sent;
+  const jump = jumped(w);
+  if (sent === 0 && jump === 0) return elapsed === 0;
+  if ((sent > 0 && w.rate === undefined) || (jump > 0 && w.jumpRate === undefined)) return elapsed > 0;
+  const expected = (w.rate ?? 0) * sent + (w.jumpRate ?? 0) * jump;
   return Math.abs(elapsed - expected) <= 1e-9 * Math.max(1, Math.abs(expected)) + 1e-9;
 }
 
-/** Learns the rate from the first reading after a tick (elapsedTime over the seconds sent). */
+/** Whether a reading would teach the model a rate it lacks (ticks or jumps accepted, their rate not yet known). */
+export const rateUnknown = (w: WorldModel) => (sentSeconds(w) > 0 && w.rate === undefined) || (jumped(w) > 0 && w.jumpRate === undefined);
+
+/** Learns the rate of ticks, or of jumps, from a reading where it is the only one unknown (elapsedTime less the known part, over the amount). */
 export function learnRate(w: WorldModel, elapsed: number): void {
   const sent = sentSeconds(w);
-  if (w.rate === undefined && sent > 0 && elapsed > 0) w.rate = elapsed / sent;
+  const jump = jumped(w);
+  const needTicks = sent > 0 && w.rate === undefined;
+  const needJumps = jump > 0 && w.jumpRate === undefined;
+  if (needTicks === needJumps || typeof elapsed !== 'number') return;
+  const rest = elapsed - (needTicks ? (w.jumpRate ?? 0) * jump : (w.rate ?? 0) * sent);
+  if (!(rest > 0)) return;
+  if (needTicks) w.rate = rest / sent;
+  else w.jumpRate = rest / jump;
 }
 
 /** The elapsedTime the model expects, as a failure shows it. */
 export function expectedElapsed(w: WorldModel): string {
   const sent = sentSeconds(w);
-  if (sent === 0) return '0 (no tick accepted)';
-  if (w.rate === undefined) return `above 0 (ticks sent ${w.seconds.join(' + ')} s)`;
-  return `${w.rate * sent} (ticks sent ${w.seconds.join(' + ')} = ${sent} s, at the ${w.rate} per second the first tick showed)`;
+  const jumps = w.jumps?.length ? `; time jumped ${w.jumps!.join(' + ')}${w.jumpRate === undefined ? '' : ` at the ${w.jumpRate} per unit the first jump showed`}` : '';
+  if (sent === 0 && !jumps) return '0 (no tick accepted)';
+  if (rateUnknown(w)) return `above 0 (ticks sent ${w.seconds.join(' + ') || 'none'} s${jumps})`;
+  const expected = (w.rate ?? 0) * sent + (w.jumpRate ?? 0) * jumped(w);
+  return `${expected} (ticks sent ${w.seconds.join(' + ') || 'none'} = ${sent} s${w.rate === undefined ? '' : `, at the ${w.rate} per second the first tick showed`}${jumps})`;
 }

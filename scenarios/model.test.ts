@@ -5,6 +5,7 @@
 // requirement of that sentence, in whatever area it lives.
 import { describe } from 'vitest';
 import { api, check, config, named, role, servedBodyWith, unusable } from './support/index.ts';
+import { partBodies } from './support/model-parts.ts';
 import { Probe } from '../suite/generate/probe.ts';
 import { Budget } from '../suite/generate/property.ts';
 import { runModel } from '../model/run.ts';
@@ -35,10 +36,11 @@ describe('the model of SPEC.md', () => {
   check(CHARGED, 'random sequences of operations answer as the model of SPEC.md predicts, through every view', async () => {
     const secondKey = config().secondKey;
     const patch = patchBody();
+    const parts = partBodies();
     await runModel({
       commands: config().modelCommands, seed: (config().seed + 104_729) | 0, secondKey: !!secondKey, timeLimitMs: timeLimit(config().modelCommands),
       repeat: `npm run conformance -- --only model --model-commands ${config().modelCommands} --seed ${config().seed} (same target and keys)`,
-      real: () => ({ probe: new Probe(client, new Budget(Number.POSITIVE_INFINITY)), keys: { main: config().apiKey, second: secondKey }, named, patchBody: patch, steps: [] }),
+      real: () => ({ probe: new Probe(client, new Budget(Number.POSITIVE_INFINITY)), keys: { main: config().apiKey, second: secondKey }, named, patchBody: patch, parts, steps: [] }),
     });
   }, { timeout: timeLimit(config().modelCommands) + 30_000 });
 });
