@@ -28,7 +28,7 @@ export const FAULTS: Fault[] = [
     },
   },
   {
-    id: 'model-import-drops-last-space', areas: ['model'], expected: ['MODEL-3', 'SIM-10'],
+    id: 'model-import-drops-last-space', areas: ['model'], expected: ['MODEL-3'],
     description: 'PUT /worlds/{id}/snapshot drops the last space of the snapshot when it holds more than one',
     request: (req) => {
       const spaces = (req.body as Json)?.snapshot?.spaces;

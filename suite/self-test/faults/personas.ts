@@ -118,7 +118,7 @@ export const FAULTS: Fault[] = [
     }) : undefined),
   },
   {
-    id: 'persona-valence-below-bound', areas: ['personas'], expected: ['PERS-12', 'CONTRACT-1'],
+    id: 'persona-valence-below-bound', areas: ['personas'], expected: ['PERS-12'],
     description: 'a standalone persona whose valence reaches -0.95 or lower is shown at -1.2 (state emotion and mood, snapshot mood and emotion): no clamp at -1',
     response: onResult(['getPersonaState', 'getPersonaSnapshot'], (r) => {
       unclamp(r.emotion?.vad); unclamp(r.mood?.vad); unclamp(r.mood); unclamp(r.state?.emotion);

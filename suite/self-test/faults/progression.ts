@@ -16,7 +16,7 @@ export const FAULTS: Fault[] = [
     response: onResult(['getWorldSnapshot'], (r) => eachProgression(r, (p) => { p.eventCounts = {}; })),
   },
   {
-    id: 'model-event-type-trimmed', areas: ['model'], expected: ['PROG-1', 'PROG-2'],
+    id: 'model-event-type-trimmed', areas: ['model'], expected: ['PROG-1'],
     description: 'a dispatched event type is trimmed of spaces before it is counted ("cf-Thunder " counts as "cf-Thunder")',
     request: (req) => {
       const b = req.body as Json;

@@ -107,7 +107,7 @@ export const FAULTS: Fault[] = [
     answer: noop(['putWorldSnapshot']),
   },
   {
-    id: 'chat-valence-below-bound', areas: ['simulation'], expected: ['SIM-11', 'CONTRACT-1'],
+    id: 'chat-valence-below-bound', areas: ['simulation'], expected: ['SIM-11'],
     description: 'chat response.emotion.V is -1.5 (below the bound -1)',
     response: onResult(['chat'], (r) => { if (r.response?.emotion) r.response.emotion.V = -1.5; }),
   },
