@@ -20,7 +20,7 @@ import type { Front } from './nginx.ts';
 import { plural } from '../reports/text.ts';
 import type { FaultHooks } from './proxy.ts';
 import { firstLines, markedFailed, runFamily, type Family, type FamilyResult, type RunFamilyOptions, type Verdict } from './runner.ts';
-import { validateFirstHooks } from './variants.ts';
+import { validateFirstHooks } from './variants/errors.ts';
 import { DIALECTS, type Dialect, type DialectEnv } from './dialects.ts';
 
 /** The generated area's budget in a dialect's run: enough to send every operation a few bodies built from the served schemas. */

@@ -1,6 +1,6 @@
 // Faults of authentication and the origin allowlist (AUTH-1..7), near misses included (a key or an origin
 // compared one step short of the truth, docs/finding-power.md). The status of a blocked origin's refusal
-// is no fault (a legal variant: variants/verdict.ts); its envelope is.
+// is no fault (a legal variant: variants/auth.ts); its envelope is.
 import type { Fault } from '../faults.ts';
 import { type FaultContext, type FaultHooks, json, keyOf, originMatchedBy, statusFor } from './helpers.ts';
 
