@@ -122,7 +122,7 @@ export const faultFamily = (faults: readonly Fault[]): Family<Fault, FaultVerdic
     const result = runs[0]?.result;
     if (!result) return;
     v.caughtBy = v.failed.filter((id) => fault.expected.includes(id));
-    v.alsoFailed = fault.expectedLabel ? [] : v.failed.filter((id) => !fault.expected.includes(id));
+    v.alsoFailed = v.failed.filter((id) => !fault.expected.includes(id));
     v.caughtAs = caughtAt(fault, v.caughtBy, judgedAt(result, false)).caughtAs;
     const each = fault.expectedLabel ? v.caughtBy.length > 0 : v.caughtBy.length === fault.expected.length;
     v.ok = fault.expected.length
