@@ -2,7 +2,7 @@
 // (model/world-parts.ts), shaped by the served document: each the document's smallest valid body with
 // the members the command needs, or undefined when the document names no member for one of them.
 import type { End, PartBodies } from '../../model/world-parts.ts';
-import { role, servedBodyProblem, servedBodyWith, unusable, type Role } from './served.ts';
+import { role, servedBodyProblem, servedBodyWith, unusable, type Role } from '../../suite/bodies/served.ts';
 import { ACTOR_NAMES, PERSONA_NAMES, directed, mentions } from './models.ts';
 
 type Json = Record<string, any>;

@@ -7,8 +7,8 @@
 // correct deployment must not depend on the seed); and controls that must still fail: an application
 // error that really is not the envelope, behind the stack. SPEC.md: request size limits "not shown".
 //
-// A family is a catalogue: the entries run on the document dialects' matrix (dialect-matrix.ts, itself
-// on the faults' bench), which starts an entry's `front` (nginx.ts) between the suite and the proxy,
+// A family is a catalogue: the entries run on the one runner (runner.ts) as the document dialects do
+// (dialect-matrix.ts), which starts an entry's `front` (nginx.ts) between the suite and the proxy,
 // runs it under each of its `seeds`, and requires what its hooks are about to have happened (`mustShow`).
 //
 // Framework-generated documents (FastAPI/pydantic, springdoc, NestJS, @fastify/swagger, written in
@@ -19,7 +19,7 @@
 // headers past 4 KiB: gunicorn's 4,094-byte line; a body past 8 KiB: a tight client_max_body_size), so
 // that the suite's longest requests, which stay within nginx's defaults, meet them.
 import type { SelectableArea } from '../../contract/requirements.ts';
-import type { MatrixEntry } from './dialect-matrix.ts';
+import type { Stack } from './dialect-matrix.ts';
 import { codeOf, shown } from './hooks.ts';
 import { startNginx } from './nginx.ts';
 import { startApache } from './apache.ts';
@@ -28,8 +28,6 @@ import { startHaproxy } from './haproxy.ts';
 import { startCaddy } from './caddy.ts';
 import { FRAMEWORK_DOCUMENTS as FRAMEWORKS } from './frameworks.ts';
 import type { FaultHooks, FaultRequest, FaultResponse } from './proxy.ts';
-
-export type Stack = MatrixEntry;
 
 /** Documents as frameworks generate them: a service built with a framework serves its document so. */
 export const FRAMEWORK_DOCUMENTS: Stack[] = [...FRAMEWORKS];

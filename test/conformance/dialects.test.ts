@@ -231,7 +231,7 @@ afterAll(async () => {
 });
 
 const rewritten = (d: Dialect) => rewriteDocument(d, original, tripwire.env);
-const verdict = (id: string) => matrix.dialects.find((v) => v.id === id)!;
+const verdict = (id: string) => matrix.verdicts.find((v) => v.id === id)!;
 
 describe('the dialect catalogue', () => {
   it('holds at least 15 dialects and the controls, with unique ids, known areas and requirements, and who writes each way', () => {

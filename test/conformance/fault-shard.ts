@@ -25,7 +25,7 @@ export function faultShard(index: number, { cleanRuns }: { cleanRuns: boolean })
   // About two minutes a shard alone on two quiet cores; a loaded machine may take several times that.
   beforeAll(async () => { matrix = await runMatrix({ workDir: dir, faults, skipCleanRuns: !cleanRuns }); }, budget(1_800_000));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const verdict = (id: string) => matrix.faults.find((v) => v.id === id)!;
+  const verdict = (id: string) => matrix.verdicts.find((v) => v.id === id)!;
 
   if (cleanRuns) {
     describe('the correct deployment', () => {
@@ -51,16 +51,16 @@ export function faultShard(index: number, { cleanRuns }: { cleanRuns: boolean })
   describe(`every faulty deployment of shard ${index + 1} of ${SHARDS} is caught`, () => {
     const home = REQUIREMENTS.filter((r) => homeShard(shards, r.id) === index).map((r) => r.id);
     it(`proves the requirements at home here (${home.length}) able to fail: each is failed by a caught fault that expects it`, () => {
-      const proven = new Set(matrix.faults.filter((v) => v.caught && !v.expectedLabel).flatMap((v) => v.caughtBy));
+      const proven = new Set(matrix.verdicts.filter((v) => v.ok && !v.expectedLabel).flatMap((v) => v.caughtBy));
       expect(home.filter((id) => !proven.has(id))).toEqual([]);
     });
 
     for (const fault of faults) {
-      const expectation = fault.expected.length ? `fails on ${fault.expectedLabel ?? fault.expected.join(' or ')}` : 'passes (control)';
+      const expectation = fault.expected.length ? `fails on ${fault.expectedLabel ?? fault.expected.join(' and ')}` : 'passes (control)';
       it(`${fault.id}: ${expectation}`, () => {
         const v = verdict(fault.id);
         expect(v.error, `${fault.id}: the run could not be made`).toBeUndefined();
-        expect({ fault: fault.id, caught: v.caught }, `${fault.description}: exit ${v.exitCode}, failed ${v.failed.join(', ') || 'nothing'}${v.suiteErrors.length ? `; suite errors: ${v.suiteErrors.join('; ')}` : ''}`)
+        expect({ fault: fault.id, caught: v.ok }, `${fault.description}: exit ${v.exitCode}, failed ${v.failed.join(', ') || 'nothing'}${v.suiteErrors.length ? `; suite errors: ${v.suiteErrors.join('; ')}` : ''}`)
           .toEqual({ fault: fault.id, caught: true });
       });
     }

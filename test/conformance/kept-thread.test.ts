@@ -22,7 +22,7 @@ describe('runs of a matrix in one kept scenario thread', () => {
     // proxy that is gone (the control would fail) or one without its fault (a fault would be missed).
     const faults = ['auth-key-case-insensitive', 'control-slow-but-correct', 'auth-key-truncated-accepted'].map(byId);
     const m = await runMatrix({ workDir: dir, faults, skipCleanRuns: true });
-    expect(m.faults.map((v) => ({ id: v.id, caught: v.caught, error: v.error, failed: v.failed }))).toEqual([
+    expect(m.verdicts.map((v) => ({ id: v.id, caught: v.ok, error: v.error, failed: v.failed }))).toEqual([
       { id: 'auth-key-case-insensitive', caught: true, error: undefined, failed: ['AUTH-2'] },
       { id: 'control-slow-but-correct', caught: true, error: undefined, failed: [] },
       { id: 'auth-key-truncated-accepted', caught: true, error: undefined, failed: ['AUTH-2'] },

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { json, operationOf, startFaultProxy, wait, type FaultHooks } from '../../suite/self-test/proxy.ts';
-import { slowFault } from '../../suite/self-test/faults.ts';
+import { slowFault } from '../../suite/self-test/faults/helpers.ts';
 
 let upstream: Server;
 let base = '';

@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AREAS, requirementById } from '../../contract/requirements.ts';
-import { runDialects, renderDialects, type DialectMatrixResult, type MatrixEntry } from '../../suite/self-test/dialect-matrix.ts';
+import { runStacks, type DialectMatrixResult, type Stack } from '../../suite/self-test/dialect-matrix.ts';
+import { renderFamily } from '../../suite/self-test/runner.ts';
 import { FRAMEWORK_DOCUMENTS, STACKS } from '../../suite/self-test/stacks.ts';
 import { FrontMissing, nginxConfig } from '../../suite/self-test/nginx.ts';
 import { apacheConfig } from '../../suite/self-test/apache.ts';
@@ -24,19 +25,19 @@ const printed: string[] = [];
 let table = '';
 
 /** Not a stack: a front whose program is missing, as nginx is on a machine without it. */
-const MISSING: MatrixEntry = {
+const MISSING: Stack = {
   id: 'check-front-missing', style: '(a check of the runner)', areas: ['openapi'], rewrite: () => undefined,
   description: 'a front that cannot start here: one line, and the family runs on', front: async () => { throw new FrontMissing('nginx is not installed on this machine (Debian: apt-get install nginx)'); },
 };
 
 beforeAll(async () => {
-  matrix = await runDialects({ workDir: dir, dialects: [MISSING, ...STACKS], print: (line) => printed.push(line) });
-  table = renderDialects(matrix, { entry: 'stack', plural: 'stacks', by: 'what it stands for' });
+  matrix = await runStacks({ workDir: dir, stacks: [MISSING, ...STACKS], print: (line) => printed.push(line) });
+  table = renderFamily(matrix);
   process.stdout.write(`${printed.join('\n')}\n${table}\n`);
 }, budget(900_000));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const verdict = (id: string) => matrix.dialects.find((v) => v.id === id)!;
+const verdict = (id: string) => matrix.verdicts.find((v) => v.id === id)!;
 
 describe('the stacks catalogue', () => {
   it('holds nginx, Apache httpd, lighttpd, HAProxy, Caddy, the five refusals, several seeds and controls, with unique ids, known areas and requirements', () => {
@@ -82,7 +83,7 @@ describe('a front that cannot run on this machine', () => {
     expect(printed.filter((l) => l.includes('check-front-missing'))).toEqual([expect.stringMatching(/^ {2}\[ ?1\/\d+\] - check-front-missing: not run: nginx is not installed on this machine \(Debian: apt-get install nginx\) \(\d+\.\d s\)$/)]);
     expect(verdict('check-front-missing')).toMatchObject({ ok: true, missing: expect.stringMatching(/not installed/), requests: 0 });
     expect(table).toMatch(/not run here: check-front-missing/);
-    expect(matrix.dialects.length).toBe(STACKS.length + 1);
+    expect(matrix.verdicts.length).toBe(STACKS.length + 1);
   });
 });
 

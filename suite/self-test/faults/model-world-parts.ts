@@ -40,7 +40,7 @@ const retargetLast = (req: FaultRequest, param: 'pid' | 'aid', to: string) => {
   req.params[param] = to;
 };
 
-export const MODEL_WORLD_PARTS_FAULTS: Fault[] = [
+export const FAULTS: Fault[] = [
   {
     id: 'parts-persona-list-only-first', areas: ['model'], expected: ['PART-1'],
     description: 'GET /worlds/{id}/personas lists only the entities the world was created with: a persona added later is missing from the list (GET by name, query and context have it)',

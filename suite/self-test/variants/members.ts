@@ -21,7 +21,7 @@ const scaleElapsed = (value: unknown, f: (n: number) => number): number => {
 /** The spaces of a result: query's `spaces`, the snapshot's `spaces`, the context's `whereAmI`. */
 const spacesOf = (r: Json): Json[] => [...(Array.isArray(r.spaces) ? r.spaces : []), r.whereAmI].filter(isObject);
 
-export const MEMBER_VARIANTS: Variant[] = [
+export const VARIANTS: Variant[] = [
   {
     id: 'who-is-here-includes-me', areas: ['simulation'], allowedWarnings: [],
     description: 'the world context lists whoAmI in whoIsHere too (every entity of the space)',

@@ -11,7 +11,7 @@ const alsoAsk = (ctx: FaultContext, req: FaultRequest, method: string, path: str
 /**
  * POST /worlds/{id}/restore and /personas/{id}/restore of a record that is not deleted answer as a
  * restore does (the record), instead of the reference's 409 NOT_DELETED: restore is idempotent.
- * Shared with the fault that pairs it with a delete doing nothing (faults/sentences.ts).
+ * Shared with the fault that pairs it with a delete doing nothing (faults/states.ts).
  */
 export function idempotentRestore(): FaultHooks {
   return {
@@ -54,7 +54,7 @@ const requestSchemaIn = (doc: Json, operationId: string): Json | undefined => op
 /** The longest persona tick this variant takes, in seconds. */
 const TICK_CAP_S = 3_600;
 
-export const SENTENCE_VARIANTS: Variant[] = [
+export const VARIANTS: Variant[] = [
   {
     id: 'restore-live-idempotent', areas: ['states'], allowedWarnings: [],
     description: 'a restore of a world or persona that is not deleted answers the record (2xx), instead of 409 NOT_DELETED',
