@@ -11,6 +11,9 @@ import { dispatch, newWorld, phases, tick, type TriggerSpec, type WorldModel } f
 import { personaAt, worldAt, type ModelState } from './state.ts';
 import { near, nearKey, NEAR_KINDS, type NearKind } from './near.ts';
 import { learnRateNow, observe, viewList, walk } from './views.ts';
+import { personaArbitraries, personaDeleted, viewPersona, viewPersonas } from './personas.ts';
+import { chatArbitrary } from './chat.ts';
+import { originsArbitrary } from './origins.ts';
 
 export type Cmd = fc.AsyncCommand<ModelState, Real>;
 const json = (v: unknown) => JSON.stringify(v);
@@ -353,16 +356,13 @@ class CreatePersona implements Cmd {
   async run(m: ModelState, real: Real) {
     const key = keyOf(real, this.tenant);
     if (!key) return;
-    const reply = await send(real, this.toString(), 'createPersona', { key, body: { config: { identity: { name: real.named('model persona') } } } });
+    const name = real.named(`model persona ${m.personas.length + 1}`);
+    const reply = await send(real, this.toString(), 'createPersona', { key, body: { config: { identity: { name } } } });
     const result = accepted(reply, 'personaCreated', 'POST /personas');
     predict(typeof result.personaId === 'string' && result.personaId !== '' && typeof result.createdAt === 'number', 'personaCreated', 'POST /personas answers {personaId, createdAt}', '{"personaId": string, "createdAt": number}', () => shortText(reply), reply);
-    m.personas.push({ slot: m.personas.length, id: result.personaId, tenant: this.tenant, deleted: false });
-    await this.after(m, real);
-  }
-  async after(m: ModelState, real: Real) {
-    const p = m.personas[m.personas.length - 1];
-    const reply = await send(real, 'read it', 'getPersona', { params: { id: p.id }, key: keyOf(real, p.tenant) });
-    accepted(reply, 'personaCreated', 'GET /personas/{id}');
+    m.personas.push({ slot: m.personas.length, id: result.personaId, tenant: this.tenant, deleted: false, name });
+    await viewPersona(real, m.personas[m.personas.length - 1]);
+    await viewPersonas(real, m);
   }
   toString = () => `create a standalone persona (${this.tenant} tenant)`;
 }
@@ -400,9 +400,12 @@ class PersonaDelete implements Cmd {
     predict(is2xx(reply), 'softDeletePersona', `${p.deleted ? 'POST /personas/{id}/restore of a soft-deleted' : 'DELETE /personas/{id} of an active'} persona`, 'a 2xx', () => shortText(reply), reply);
     p.restored = p.deleted;
     p.deleted = !p.deleted;
+    if (p.deleted) personaDeleted(p);
     const read = await send(real, 'read it', 'getPersona', { params: { id: p.id }, key: keyOf(real, p.tenant) });
     if (p.deleted) predict(!is2xx(read), 'softDeletedPersonaHidden', 'GET /personas/{id} of a soft-deleted persona', 'not a 2xx', () => shortText(read), read);
     else accepted(read, 'softDeletePersona', 'GET /personas/{id} after the restore');
+    await viewPersona(real, p);
+    await viewPersonas(real, m);
   }
   toString = () => `soft-delete or restore persona #${this.slot}`;
 }
@@ -447,6 +450,7 @@ export function commandArbitraries(secondKey: boolean): { first: fc.Arbitrary<Cm
     fc.nat({ max: 1 }).map((s) => new PersonaLookup(s)),
     fc.nat({ max: 1 }).map((s) => new PersonaDelete(s)),
     slot.map((s) => new NearKey(s)),
+    ...personaArbitraries(), chatArbitrary(), originsArbitrary(),
   ];
   // Every sequence starts with a world and a persona of the main tenant: the commands that need one then apply.
   const first = fc.tuple(fc.constantFrom(...Object.keys(SHAPES)), fc.integer({ min: 1, max: 3 }), fc.nat({ max: 2 }))

@@ -37,6 +37,17 @@ export const SENTENCES = {
   entities: s('SIM-4', 'Endpoints: POST /worlds/{id}/query → {`entities` Entity[], …}; POST /worlds body `entities` (array of {`name`, `type`})'),
   snapshotShape: s('SIM-9', 'Endpoints: PUT /worlds/{id}/snapshot → {`ok`: true}'),
   roundTrip: s('SIM-10', 'What the service does: "Export and import snapshots of a world or a persona."'),
+  personaList: s('PERS-3', 'Endpoints: GET /personas "cursor-based pagination" → "list of personas" (its parameters are the served document\'s)'),
+  personaPatched: s('PERS-2', 'Endpoints: PATCH /personas/{id} body: object ("empty object is a valid sample") → {`ok`: true}'),
+  restoredPersona: s('STATE-5', 'States and transitions: persona active → DELETE → soft-deleted ("record is soft-deleted (kept)") → POST restore → active'),
+  annotated: s('PERS-7', 'Endpoints: POST /personas/{id}/annotate "appends text to the next LLM prompt"; POST /personas/{id}/prompt-context "the assembled system prompt"'),
+  forced: s('PERS-8', 'Endpoints: POST /personas/{id}/next-response "forces the next response text"'),
+  perceived: s('PERS-11', 'Endpoints: POST /personas/{id}/perceive "processes the event through the emotion pipeline"'),
+  chat: s('SIM-1', 'Endpoints: POST /worlds/{id}/chat body `from`, `to`, `message` → {`entityName` string, `response` EntityResponse, `affected` affected items[], `groupAwareness` affected items[]}'),
+  vadBound: s('SIM-11', 'Resources, Vectors: "Lower bound -1 is shown for the emotion and mood vectors of responses."'),
+  anyOrigin: s('AUTH-6', 'Authentication 6: "when a key has no configured origins, it works from any origin"'),
+  originAllowed: s('AUTH-5', 'Authentication 6: "only the configured origins may use the key"'),
+  originBlocked: s('AUTH-4', 'Authentication 6: "only the configured origins may use the key and all other origins are blocked"'),
   imported: s('MODEL-3', 'Endpoints: PUT /worlds/{id}/snapshot body `snapshot` {`entities` (… `relationships` array of {`targetId`, `relationship`}), `spaces` array of {`id`, `name`}}; Resources: query relationships "a two-level map: source entity key, then target entity key"'),
 } as const satisfies Record<string, Sentence>;
 
