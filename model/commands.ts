@@ -313,39 +313,39 @@ class Context implements Cmd {
   toString = () => `context of persona entity ${this.entity % 2} of world #${this.slot}, by its name and near variants of it`;
 }
 
-/** Export, change (nothing; a space added; two relationships of one source), import, and every view after. */
+/**
+ * Export, change (nothing; or two spaces added and two relationships of one source: both second
+ * instances in one import), import, and every view after.
+ */
 class Snapshot implements Cmd {
-  constructor(readonly slot: number, readonly change: 'none' | 'space' | 'relationships') {}
+  constructor(readonly slot: number, readonly change: 'none' | 'added') {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot) && !worldAt(m as ModelState, this.slot)!.deleted;
   async run(m: ModelState, real: Real) {
     const w = worldAt(m, this.slot)!;
     const key = keyOf(real, w.tenant);
     const exported = await send(real, `export world #${this.slot}`, 'getWorldSnapshot', { params: { id: w.id }, key });
     const snapshot = structuredClone(accepted(exported, 'roundTrip', 'GET /worlds/{id}/snapshot'));
-    if (this.change === 'space') {
-      if (!Array.isArray(snapshot.spaces)) return;
+    if (this.change === 'added') {
+      const entities: any[] = Array.isArray(snapshot.entities) ? snapshot.entities : [];
+      const [ana, ben, user] = ['ana', 'ben', 'user'].map((n) => entities.find((e) => e?.name === n));
+      if (!Array.isArray(snapshot.spaces) || !ana?.id || !ben?.id || !user?.id) return;
       // Two: a second instance, where a bug keeps one.
       const ids = [1, 2].map((n) => `cf-space-${w.slot}-${snapshot.spaces.length + n}`);
       for (const id of ids) snapshot.spaces.push({ id, name: 'a space the model added', type: 'physical', capacity: 4 });
       w.spaces = [...(w.spaces ?? []), ...ids];
       w.importedSpaces = true;
-    }
-    if (this.change === 'relationships') {
-      const entities: any[] = Array.isArray(snapshot.entities) ? snapshot.entities : [];
-      const [ana, ben, user] = ['ana', 'ben', 'user'].map((n) => entities.find((e) => e?.name === n));
-      if (!ana?.id || !ben?.id || !user?.id) return;
       ana.relationships = [
         { targetId: ben.id, relationship: { type: 'stranger', strength: 0.25, trust: 0.375 } },
         { targetId: user.id, relationship: { type: 'stranger', strength: 0.5, trust: 0.625 } },
       ];
       w.relationships = { [`${ana.id}|ana`]: { [`${ben.id}|ben`]: 0.375, [`${user.id}|user`]: 0.625 } };
     }
-    const reply = await send(real, `import it${this.change === 'none' ? ' unchanged' : this.change === 'space' ? ' with two spaces added' : ' with two relationships of ana (to ben and to user)'}`, 'putWorldSnapshot', { params: { id: w.id }, key, body: { snapshot } });
+    const reply = await send(real, `import it${this.change === 'none' ? ' unchanged' : ' with two spaces and two relationships of ana (to ben and to user) added'}`, 'putWorldSnapshot', { params: { id: w.id }, key, body: { snapshot } });
     const result = accepted(reply, 'snapshotShape', 'PUT /worlds/{id}/snapshot');
     predict(result?.ok === true, 'snapshotShape', 'PUT /worlds/{id}/snapshot answers {ok: true}', '{"ok": true}', () => shortText(reply), reply);
     await afterImport(w, () => look(real, w));
   }
-  toString = () => `export world #${this.slot}'s snapshot and import it ${this.change === 'none' ? 'unchanged' : this.change === 'space' ? 'with two spaces added' : 'with two relationships of one source'}`;
+  toString = () => `export world #${this.slot}'s snapshot and import it ${this.change === 'none' ? 'unchanged' : 'with two spaces and two relationships of one source added'}`;
 }
 
 // ---- Standalone personas ----
@@ -391,9 +391,14 @@ class PersonaLookup implements Cmd {
 }
 
 class PersonaDelete implements Cmd {
-  constructor(readonly slot: number) {}
+  /** `both`: an active persona is deleted and then restored in this one command (its restored state reached in every sequence that draws it). */
+  constructor(readonly slot: number, readonly both = false) {}
   check = (m: Readonly<ModelState>) => !!personaAt(m as ModelState, this.slot);
   async run(m: ModelState, real: Real) {
+    await this.toggle(m, real);
+    if (this.both && personaAt(m, this.slot)!.deleted) await this.toggle(m, real);
+  }
+  private async toggle(m: ModelState, real: Real) {
     const p = personaAt(m, this.slot)!;
     const op = p.deleted ? 'restorePersona' : 'deletePersona';
     const reply = await send(real, this.toString(), op, { params: { id: p.id }, key: keyOf(real, p.tenant) });
@@ -407,7 +412,7 @@ class PersonaDelete implements Cmd {
     await viewPersona(real, p);
     await viewPersonas(real, m);
   }
-  toString = () => `soft-delete or restore persona #${this.slot}`;
+  toString = () => `soft-delete${this.both ? ' and restore' : ' or restore'} persona #${this.slot}`;
 }
 
 // ---- Keys ----
@@ -433,7 +438,7 @@ export function commandArbitraries(secondKey: boolean): { first: fc.Arbitrary<Cm
   const tenant = secondKey ? fc.constantFrom<'main' | 'second'>('main', 'main', 'second') : fc.constant<'main'>('main');
   const createWorld = fc.tuple(tenant, fc.constantFrom(...Object.keys(SHAPES)), fc.integer({ min: 1, max: 3 }), fc.nat({ max: 2 })).map(([t, s, th, ph]) => new CreateWorld(t, s, th, ph) as Cmd);
   const tick = fc.tuple(slot, fc.array(fc.constantFrom(...SECONDS), { minLength: 1, maxLength: 3 })).map(([s, seconds]) => new Tick(s, seconds));
-  const events = fc.tuple(slot, fc.nat({ max: TYPE_CHOICES.length - 1 }), fc.integer({ min: 1, max: 3 })).map(([s, c, n]) => new Dispatch(s, c, n));
+  const events = fc.tuple(slot, fc.nat({ max: TYPE_CHOICES.length - 1 }), fc.integer({ min: 1, max: 4 })).map(([s, c, n]) => new Dispatch(s, c, n));
   // Progression moves by ticks and events: they come most often.
   const all: Array<fc.Arbitrary<Cmd>> = [
     createWorld, tick, tick, events, events, events,
@@ -445,16 +450,18 @@ export function commandArbitraries(secondKey: boolean): { first: fc.Arbitrary<Cm
     fc.constant(new CreateLenient()),
     fc.tuple(slot, fc.nat({ max: LOOKUPS.length - 1 })).map(([s, o]) => new WorldLookup(s, o)),
     fc.tuple(slot, fc.nat({ max: 1 })).map(([s, e]) => new Context(s, e)),
-    fc.tuple(slot, fc.constantFrom<'none' | 'space' | 'relationships'>('none', 'space', 'relationships')).map(([s, c]) => new Snapshot(s, c)),
+    fc.tuple(slot, fc.constantFrom<'none' | 'added'>('none', 'added', 'added')).map(([s, c]) => new Snapshot(s, c)),
     tenant.map((t) => new CreatePersona(t)),
     fc.nat({ max: 1 }).map((s) => new PersonaLookup(s)),
-    fc.nat({ max: 1 }).map((s) => new PersonaDelete(s)),
+    fc.tuple(fc.nat({ max: 1 }), fc.boolean()).map(([s, both]) => new PersonaDelete(s, both)),
     slot.map((s) => new NearKey(s)),
     ...personaArbitraries(), chatArbitrary(), originsArbitrary(),
   ];
-  // Every sequence starts with a world and a persona of the main tenant: the commands that need one then apply.
-  const first = fc.tuple(fc.constantFrom(...Object.keys(SHAPES)), fc.integer({ min: 1, max: 3 }), fc.nat({ max: 2 }))
-    .map(([s, th, ph]): Cmd[] => [new CreateWorld('main', s, th, ph), new CreatePersona('main')]);
+  // Every sequence starts with a world and a persona of the main tenant, the commands that need one then
+  // apply; the world has two triggers on one event type, both reached by the events that follow (the
+  // second firing, and a second phaseHistory entry, need only a tick).
+  const first = fc.tuple(fc.integer({ min: 1, max: 3 }), fc.nat({ max: 2 }))
+    .map(([th, ph]): Cmd[] => [new CreateWorld('main', 'two-on-one-type', th, ph), new CreatePersona('main'), new Dispatch(0, 0, th + 1)]);
   return { first, all };
 }
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { Reply } from '../suite/http/client.ts';
 import { accepted, is2xx, predict, read, refused, send, shortText, type Real } from './real.ts';
 import { personaAt, type ModelState, type PersonaModel } from './state.ts';
-import { near, NEAR_KINDS } from './near.ts';
+import { near, type NearKind } from './near.ts';
 import type { Tenant } from './world.ts';
 
 type Cmd = fc.AsyncCommand<ModelState, Real>;
@@ -138,18 +138,23 @@ export async function viewPersona(real: Real, p: PersonaModel): Promise<void> {
   if (p.name) predict(reply.text.includes(JSON.stringify(p.name)), sentence, 'GET /personas/{id} holds the name the persona was created with', json(p.name), () => shortText(reply), reply);
 }
 
-/** PATCH /personas/{id} with an empty object (SPEC.md's sample): {ok: true}; it names no change, so the record reads as before. */
+/**
+ * PATCH /personas/{id} with an empty object (SPEC.md's sample), twice (a second update of one record):
+ * {ok: true} each time. What a PATCH changes is not shown: the record is read, not compared beyond its name.
+ */
 class PatchPersona implements Cmd {
   constructor(readonly slot: number) {}
   check = (m: Readonly<ModelState>) => live(this.slot)(m);
   async run(m: ModelState, real: Real) {
     const p = personaAt(m, this.slot)!;
-    const reply = await send(real, this.toString(), 'updatePersona', { params: { id: p.id }, key: keyOf(real, p.tenant), body: {} });
-    const result = accepted(reply, 'personaPatched', 'PATCH /personas/{id} {}');
-    predict(result?.ok === true, 'personaPatched', 'PATCH /personas/{id} answers {ok: true}', '{"ok": true}', () => shortText(reply), reply);
+    for (const n of [1, 2]) {
+      const reply = await send(real, `PATCH persona #${this.slot} with {} (${n === 1 ? 'first' : 'second'} time)`, 'updatePersona', { params: { id: p.id }, key: keyOf(real, p.tenant), body: {} });
+      const result = accepted(reply, 'personaPatched', 'PATCH /personas/{id} {}');
+      predict(result?.ok === true, 'personaPatched', `PATCH /personas/{id} answers {ok: true} (${n === 1 ? 'first' : 'second'} PATCH)`, '{"ok": true}', () => shortText(reply), reply);
+    }
     await viewPersona(real, p);
   }
-  toString = () => `PATCH persona #${this.slot} with {}`;
+  toString = () => `PATCH persona #${this.slot} with {}, twice`;
 }
 
 // ---- Runtime: annotations, a forced response, perceive ----
@@ -212,19 +217,22 @@ async function perceive(real: Real, p: PersonaModel, n: number): Promise<void> {
   rt.notes = [];
 }
 
+/** Forces the next response and perceives twice (the forced text, then not), `rounds` times (a second forced response); the last round leaves `last` perceives (0: it stays pending). */
 class ForceResponse implements Cmd {
-  constructor(readonly slot: number, readonly perceives: number) {}
+  constructor(readonly slot: number, readonly rounds: number, readonly last: number) {}
   check = (m: Readonly<ModelState>) => live(this.slot)(m) && !runtimeOf(personaAt(m as ModelState, this.slot)!).forced;
   async run(m: ModelState, real: Real) {
     const p = personaAt(m, this.slot)!;
     if (!real.personas?.forceBody) return;
-    const text = textFor(real, p, 'forced');
-    const reply = await send(real, `force persona #${this.slot}'s next response to ${json(text)}`, 'forceNextResponse', { params: { id: p.id }, key: keyOf(real, p.tenant), body: real.personas.forceBody(text) });
-    accepted(reply, 'forced', 'POST /personas/{id}/next-response');
-    runtimeOf(p).forced = text;
-    for (let n = 1; n <= this.perceives; n++) await perceive(real, p, n);
+    for (let round = 1; round <= this.rounds; round++) {
+      const text = textFor(real, p, 'forced');
+      const reply = await send(real, `force persona #${this.slot}'s next response to ${json(text)}`, 'forceNextResponse', { params: { id: p.id }, key: keyOf(real, p.tenant), body: real.personas.forceBody(text) });
+      accepted(reply, 'forced', 'POST /personas/{id}/next-response');
+      runtimeOf(p).forced = text;
+      for (let n = 1; n <= (round < this.rounds ? 2 : this.last); n++) await perceive(real, p, n);
+    }
   }
-  toString = () => `force persona #${this.slot}'s next response, then perceive ${this.perceives} question${this.perceives === 1 ? '' : 's'}`;
+  toString = () => `force persona #${this.slot}'s next response ${this.rounds} time${this.rounds > 1 ? 's' : ''}, perceiving after each (${this.last} after the last)`;
 }
 
 class Perceive implements Cmd {
@@ -254,15 +262,19 @@ const OPERATIONS: Array<{ op: string; body?: (real: Real) => unknown }> = [
   { op: 'forceNextResponse', body: (real) => real.personas?.forceBody?.('a response the model never forced') },
   { op: 'deletePersona' }, { op: 'restorePersona' },
 ];
+/** Near variants by family, one family a command (a loose lookup is loose for a family: case, spaces, a character), or the other tenant's key. */
+const FAMILIES: Array<Array<NearKind | 'other-tenant'>> = [['upper', 'lower'], ['trailing-space', 'leading-space'], ['cut-last', 'added-char', 'cut-first'], ['other-tenant']];
+/** Every persona operation with one near variant of the family (each operation the next of the family's kinds). */
 class PersonaOpLookup implements Cmd {
-  constructor(readonly slot: number, readonly op: number) {}
+  constructor(readonly slot: number, readonly family: number) {}
   check = (m: Readonly<ModelState>) => !!personaAt(m as ModelState, this.slot);
   async run(m: ModelState, real: Real) {
     const p = personaAt(m, this.slot)!;
-    const o = OPERATIONS[this.op % OPERATIONS.length];
-    const body = o.body?.(real);
-    if (o.body && body === undefined) return;
-    for (const kind of [...NEAR_KINDS, 'other-tenant' as const]) {
+    const kinds = FAMILIES[this.family % FAMILIES.length];
+    for (const [i, o] of OPERATIONS.entries()) {
+      const body = o.body?.(real);
+      if (o.body && body === undefined) continue;
+      const kind = kinds[i % kinds.length];
       const other = kind === 'other-tenant';
       const id = other ? p.id : near(p.id, kind);
       const key = other ? keyOf(real, otherTenant(p.tenant)) : keyOf(real, p.tenant);
@@ -273,7 +285,7 @@ class PersonaOpLookup implements Cmd {
     // Nothing changed: the persona reads as before.
     await viewPersona(real, p);
   }
-  toString = () => `${OPERATIONS[this.op % OPERATIONS.length].op} on near variants of persona #${this.slot}'s id and with the other tenant's key`;
+  toString = () => `every persona operation on ${FAMILIES[this.family % FAMILIES.length].join(', ')} variants of persona #${this.slot}'s id`;
 }
 
 /** The persona commands, for commandArbitraries. */
@@ -283,8 +295,8 @@ export function personaArbitraries(): Array<fc.Arbitrary<Cmd>> {
     fc.constantFrom(1, 2).map((n) => new ListPersonas(n)),
     slot.map((s) => new PatchPersona(s)),
     fc.tuple(slot, fc.integer({ min: 1, max: 3 })).map(([s, n]) => new Annotate(s, n)),
-    fc.tuple(slot, fc.integer({ min: 1, max: 2 })).map(([s, n]) => new ForceResponse(s, n)),
+    fc.tuple(slot, fc.integer({ min: 1, max: 2 }), fc.nat({ max: 2 })).map(([s, r, n]) => new ForceResponse(s, r, n)),
     slot.map((s) => new Perceive(s)),
-    fc.tuple(slot, fc.nat({ max: OPERATIONS.length - 1 })).map(([s, o]) => new PersonaOpLookup(s, o)),
+    fc.tuple(slot, fc.nat({ max: FAMILIES.length - 1 })).map(([s, f]) => new PersonaOpLookup(s, f)),
   ];
 }

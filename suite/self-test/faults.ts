@@ -12,6 +12,7 @@ import { SENTENCE_FAULTS } from './faults/sentences.ts';
 import { MEMBER_FAULTS } from './faults/members.ts';
 import { RATE_LIMIT_FAULTS } from './faults/rate-limit.ts';
 import { MODEL_FAULTS } from './faults/model.ts';
+import { MODEL_PERSONA_FAULTS } from './faults/model-personas.ts';
 import { STACK_FAULTS } from './faults/stacks.ts';
 import { VERDICT_FAULTS } from './faults/verdict.ts';
 
@@ -974,6 +975,7 @@ export const FAULTS: Fault[] = [
   ...MEMBER_FAULTS,
   ...RATE_LIMIT_FAULTS,
   ...MODEL_FAULTS,
+  ...MODEL_PERSONA_FAULTS,
   ...STACK_FAULTS,
   ...VERDICT_FAULTS,
 ];
