@@ -51,13 +51,20 @@ export const MODEL_PERSONA_FAULTS: Fault[] = [
   },
   {
     id: 'model-persona-restore-drops-name', areas: ['model'], expected: ['STATE-5'],
-    description: "GET /personas/{id} of a restored persona shows its configuration without identity.name (the restore rebuilt it from defaults)",
+    description: "GET /personas/{id} of a restored persona shows a configuration rebuilt from defaults: its name is gone (the persona's id in its place)",
     response: responses(
-      (res, req, ctx) => { if (is(req, 'restorePersona') && res.status < 300 && req.params.id) memory<boolean>(ctx, 'restored').set(req.params.id, true); },
+      (res, req, ctx) => {
+        const name = (req.body as Json)?.config?.identity?.name;
+        const id = resultOf(res)?.personaId;
+        if (is(req, 'createPersona') && typeof id === 'string' && typeof name === 'string') memory<string>(ctx, 'names').set(id, name);
+        if (is(req, 'restorePersona') && res.status < 300 && req.params.id) memory<boolean>(ctx, 'restored').set(req.params.id, true);
+      },
       onResult(['getPersona'], (r, req, ctx) => {
-        if (!memory<boolean>(ctx, 'restored').has(req.params.id ?? '')) return;
+        const id = req.params.id ?? '';
+        const name = memory<string>(ctx, 'names').get(id);
+        if (!name || !memory<boolean>(ctx, 'restored').has(id)) return;
         const persona = isObject(r.persona) ? r.persona : r;
-        if (isObject(persona.config?.identity)) delete persona.config.identity.name;
+        if (isObject(persona.config)) persona.config = JSON.parse(JSON.stringify(persona.config).split(JSON.stringify(name)).join(JSON.stringify(id)));
       }),
     ),
   },
@@ -81,10 +88,8 @@ export const MODEL_PERSONA_FAULTS: Fault[] = [
   {
     id: 'model-persona-perceive-after-patch-fails', areas: ['model'], expected: ['PERS-11'],
     description: 'POST /personas/{id}/perceive of a persona PATCHed since it was created fails 500 (the patched configuration is not reloaded)',
-    answer: (req, ctx) => {
-      if (is(req, 'updatePersona') && req.params.id) memory<boolean>(ctx, 'patched-once').set(req.params.id, true);
-      return is(req, 'perceive') && memory<boolean>(ctx, 'patched-once').has(req.params.id ?? '') ? errorAnswer(500, 'INTERNAL', 'config not loaded') : undefined;
-    },
+    answer: (req, ctx) => (is(req, 'perceive') && memory<boolean>(ctx, 'patched-once').has(req.params.id ?? '') ? errorAnswer(500, 'INTERNAL', 'config not loaded') : undefined),
+    response: (res, req, ctx) => { if (is(req, 'updatePersona') && res.status < 300 && req.params.id) memory<boolean>(ctx, 'patched-once').set(req.params.id, true); },
   },
   {
     id: 'model-chat-intensity-as-text', areas: ['model'], expected: ['SIM-1'],
