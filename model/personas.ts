@@ -288,7 +288,8 @@ export function personaArbitraries(): Array<fc.Arbitrary<Cmd>> {
   return [
     fc.constant(new ListPersonas()),
     slot.map((s) => new PatchPersona(s)),
-    fc.tuple(slot, fc.integer({ min: 1, max: 3 })).map(([s, n]) => new Annotate(s, n)),
+    // Two or three: a second annotation in every command.
+    fc.tuple(slot, fc.constantFrom(2, 3, 3)).map(([s, n]) => new Annotate(s, n)),
     fc.tuple(slot, fc.constantFrom(1, 2, 2), fc.constantFrom(0, 1, 2, 2)).map(([s, r, n]) => new ForceResponse(s, r, n)),
     fc.tuple(slot, fc.nat({ max: FAMILIES.length - 1 })).map(([s, f]) => new PersonaOpLookup(s, f)),
   ];
