@@ -256,30 +256,33 @@ const OPERATIONS: Array<{ op: string; body?: (real: Real) => unknown }> = [
   { op: 'forceNextResponse', body: (real) => real.personas?.forceBody?.('a response the model never forced') },
   { op: 'deletePersona' }, { op: 'restorePersona' },
 ];
-/** Near variants by family, one family a command (a loose lookup is loose for a family: case, spaces, a character), or the other tenant's key. */
-const FAMILIES: Array<Array<NearKind | 'other-tenant'>> = [['upper', 'lower'], ['trailing-space', 'leading-space'], ['cut-last', 'added-char', 'cut-first'], ['other-tenant']];
-/** Every persona operation with one near variant of the family (each operation the next of the family's kinds). */
+/** The near variants of an id a lookup sweep cycles through. */
+const KINDS: readonly NearKind[] = ['upper', 'lower', 'trailing-space', 'leading-space', 'cut-last', 'added-char', 'cut-first'];
+/**
+ * Every persona operation on a near variant of the id (operation i the kind i + offset of the cycle: each
+ * command covers every operation and every kind) and with the other tenant's key.
+ */
 class PersonaOpLookup implements Cmd {
-  constructor(readonly slot: number, readonly family: number) {}
+  constructor(readonly slot: number, readonly offset: number) {}
   check = (m: Readonly<ModelState>) => !!personaAt(m as ModelState, this.slot);
   async run(m: ModelState, real: Real) {
     const p = personaAt(m, this.slot)!;
-    const kinds = FAMILIES[this.family % FAMILIES.length];
     for (const [i, o] of OPERATIONS.entries()) {
       const body = o.body?.(real);
       if (o.body && body === undefined) continue;
-      const kind = kinds[i % kinds.length];
-      const other = kind === 'other-tenant';
-      const id = other ? p.id : near(p.id, kind);
-      const key = other ? keyOf(real, otherTenant(p.tenant)) : keyOf(real, p.tenant);
-      if (!id || !key || (other && p.deleted) || (!other && m.personas.some((x) => x.id === id))) continue;
-      const reply = await send(real, `${o.op} on ${other ? "another tenant's key for" : `a ${kind} variant of the id of`} persona #${this.slot}`, o.op, { params: { id }, key, body });
-      refused(reply, other ? 'otherTenantPersona' : 'unknownPersona', `${o.op} on ${other ? "another tenant's persona" : `${json(id)}, a near variant (${kind}) of persona #${this.slot}'s id`}`, 'PERSONA_NOT_FOUND');
+      for (const kind of [KINDS[(i + this.offset) % KINDS.length], 'other-tenant' as const]) {
+        const other = kind === 'other-tenant';
+        const id = other ? p.id : near(p.id, kind);
+        const key = other ? keyOf(real, otherTenant(p.tenant)) : keyOf(real, p.tenant);
+        if (!id || !key || (other && p.deleted) || (!other && m.personas.some((x) => x.id === id))) continue;
+        const reply = await send(real, `${o.op} on ${other ? "another tenant's key for" : `a ${kind} variant of the id of`} persona #${this.slot}`, o.op, { params: { id }, key, body });
+        refused(reply, other ? 'otherTenantPersona' : 'unknownPersona', `${o.op} on ${other ? "another tenant's persona" : `${json(id)}, a near variant (${kind}) of persona #${this.slot}'s id`}`, 'PERSONA_NOT_FOUND');
+      }
     }
     // Nothing changed: the persona reads as before.
     await viewPersona(real, p);
   }
-  toString = () => `every persona operation on ${FAMILIES[this.family % FAMILIES.length].join(', ')} variants of persona #${this.slot}'s id`;
+  toString = () => `every persona operation on near variants of persona #${this.slot}'s id (from the ${KINDS[this.offset % KINDS.length]} one on) and with the other tenant's key`;
 }
 
 /** The persona commands, for commandArbitraries. */
@@ -291,6 +294,6 @@ export function personaArbitraries(): Array<fc.Arbitrary<Cmd>> {
     // Two or three: a second annotation in every command.
     fc.tuple(slot, fc.constantFrom(2, 3, 3)).map(([s, n]) => new Annotate(s, n)),
     fc.tuple(slot, fc.constantFrom(1, 2, 2), fc.constantFrom(0, 1, 2, 2)).map(([s, r, n]) => new ForceResponse(s, r, n)),
-    fc.tuple(slot, fc.nat({ max: FAMILIES.length - 1 })).map(([s, f]) => new PersonaOpLookup(s, f)),
+    fc.tuple(slot, fc.nat({ max: KINDS.length - 1 })).map(([s, f]) => new PersonaOpLookup(s, f)),
   ];
 }

@@ -22,6 +22,12 @@ const countSincePerceive = (req: FaultRequest, ctx: FaultContext, name: string):
   return counts.get(id)!;
 };
 const ok = () => json(200, { result: { ok: true } });
+/** Remembers which key created each persona; whether a request comes with that key. */
+const rememberOwner: NonNullable<Fault['response']> = (res, req, ctx) => {
+  const id = resultOf(res)?.personaId;
+  if (is(req, 'createPersona') && typeof id === 'string' && keyOf(req)) memory<string>(ctx, 'owners').set(id, keyOf(req)!);
+};
+const byOwner = (req: FaultRequest, ctx: FaultContext) => !!req.params.id && memory<string>(ctx, 'owners').get(req.params.id) === keyOf(req);
 
 export const MODEL_PERSONA_FAULTS: Fault[] = [
   {
@@ -78,18 +84,31 @@ export const MODEL_PERSONA_FAULTS: Fault[] = [
     id: 'model-persona-second-forced-ignored', areas: ['model'], expected: ['PERS-8'],
     description: "POST /personas/{id}/next-response works once per persona: a second forced response is answered {ok: true} and never used",
     answer: (req, ctx) => {
-      if (!is(req, 'forceNextResponse')) return undefined;
+      if (!is(req, 'forceNextResponse') || !byOwner(req, ctx)) return undefined;
       const forced = memory<number>(ctx, 'forced');
-      const id = req.params.id ?? '';
+      const id = req.params.id!;
       forced.set(id, (forced.get(id) ?? 0) + 1);
       return forced.get(id)! > 1 ? ok() : undefined;
     },
+    response: rememberOwner,
   },
   {
-    id: 'model-persona-perceive-after-patch-fails', areas: ['model'], expected: ['PERS-11'],
-    description: 'POST /personas/{id}/perceive of a persona PATCHed since it was created fails 500 (the patched configuration is not reloaded)',
-    answer: (req, ctx) => (is(req, 'perceive') && memory<boolean>(ctx, 'patched-once').has(req.params.id ?? '') ? errorAnswer(500, 'INTERNAL', 'config not loaded') : undefined),
-    response: (res, req, ctx) => { if (is(req, 'updatePersona') && res.status < 300 && req.params.id) memory<boolean>(ctx, 'patched-once').set(req.params.id, true); },
+    id: 'model-persona-perceive-after-forced-fails', areas: ['model'], expected: ['PERS-11'],
+    description: 'POST /personas/{id}/perceive right after the response that used a forced text fails 500 (the emptied forced slot is read)',
+    answer: (req, ctx) => {
+      const used = memory<boolean>(ctx, 'just-used');
+      if (!is(req, 'perceive') || !byOwner(req, ctx) || !used.has(req.params.id!)) return undefined;
+      used.delete(req.params.id!);
+      return errorAnswer(500, 'INTERNAL', 'forced response slot empty');
+    },
+    response: (res, req, ctx) => {
+      rememberOwner(res, req, ctx);
+      const pending = memory<boolean>(ctx, 'pending');
+      const id = req.params.id;
+      if (!id || res.status >= 300 || !byOwner(req, ctx)) return;
+      if (is(req, 'forceNextResponse')) pending.set(id, true);
+      if (is(req, 'perceive') && pending.delete(id)) memory<boolean>(ctx, 'just-used').set(id, true);
+    },
   },
   {
     id: 'model-chat-intensity-as-text', areas: ['model'], expected: ['SIM-1'],
