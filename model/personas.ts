@@ -293,7 +293,8 @@ export function personaArbitraries(): Array<fc.Arbitrary<Cmd>> {
     slot.map((s) => new PatchPersona(s)),
     // Two or three: a second annotation in every command.
     fc.tuple(slot, fc.constantFrom(2, 3, 3)).map(([s, n]) => new Annotate(s, n)),
-    fc.tuple(slot, fc.constantFrom(1, 2, 2), fc.constantFrom(0, 1, 2, 2)).map(([s, r, n]) => new ForceResponse(s, r, n)),
+    // Two rounds: a second forced response in every command.
+    fc.tuple(slot, fc.constantFrom(1, 2, 2)).map(([s, n]) => new ForceResponse(s, 2, n)),
     fc.tuple(slot, fc.nat({ max: KINDS.length - 1 })).map(([s, f]) => new PersonaOpLookup(s, f)),
   ];
 }
