@@ -455,7 +455,8 @@ export function commandArbitraries(secondKey: boolean): { first: fc.Arbitrary<Cm
     slot.map((s) => new RestoreWorld(s)),
     fc.tuple(slot, fc.constantFrom<'tickWorld' | 'dispatchEvent'>('tickWorld', 'dispatchEvent')).map(([s, op]) => new Lenient(s, op)),
     fc.constant(new CreateLenient()),
-    fc.tuple(slot, fc.nat({ max: LOOKUPS.length - 1 })).map(([s, o]) => new WorldLookup(s, o)),
+    // Near ids of worlds, on every operation in turn: twice the weight.
+    ...[1, 2].map(() => fc.tuple(slot, fc.nat({ max: LOOKUPS.length - 1 })).map(([s, o]) => new WorldLookup(s, o))),
     fc.tuple(slot, fc.nat({ max: 1 })).map(([s, e]) => new Context(s, e)), fc.tuple(slot, fc.nat({ max: 1 })).map(([s, e]) => new Context(s, e)),
     // An import is seen by the views after it: twice the weight, most of them with spaces and relationships added.
     ...[1, 2].map(() => fc.tuple(slot, fc.constantFrom<'none' | 'added'>('none', 'added', 'added', 'added')).map(([s, c]) => new Snapshot(s, c))),
