@@ -48,12 +48,13 @@ export const MODEL_PERSONA_FAULTS: Fault[] = [
     id: 'model-persona-second-patch-no-content', areas: ['model'], expected: ['PERS-2'],
     description: 'PATCH /personas/{id} of a persona already PATCHed once answers 204 with no body (nothing changed), instead of {ok: true}',
     answer: (req, ctx) => {
-      if (!is(req, 'updatePersona')) return undefined;
+      if (!is(req, 'updatePersona') || !byOwner(req, ctx)) return undefined;
       const seen = memory<boolean>(ctx, 'patched');
-      const id = req.params.id ?? '';
+      const id = req.params.id!;
       if (!seen.has(id)) { seen.set(id, true); return undefined; }
       return { status: 204, headers: {}, body: undefined };
     },
+    response: rememberOwner,
   },
   {
     id: 'model-persona-restore-drops-name', areas: ['model'], expected: ['STATE-5'],
