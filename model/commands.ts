@@ -13,6 +13,9 @@ import { near, nearKey, NEAR_KINDS, type NearKind } from './near.ts';
 import { learnRateNow, observe, viewList, walk } from './views.ts';
 import { imported } from './world-parts.ts';
 import { partCommands } from './world-parts-commands.ts';
+import { personaArbitraries, personaDeleted, viewPersona, viewPersonas } from './personas.ts';
+import { chatArbitrary } from './chat.ts';
+import { originsArbitrary } from './origins.ts';
 
 export type Cmd = fc.AsyncCommand<ModelState, Real>;
 const json = (v: unknown) => JSON.stringify(v);
@@ -216,20 +219,26 @@ const TYPE_CHOICES: Array<{ base: 'cf-Thunder' | 'cf-Rain' | 'cf-other'; kind?: 
   { base: 'cf-Thunder' }, { base: 'cf-Thunder' }, { base: 'cf-Thunder' }, { base: 'cf-Rain' }, { base: 'cf-Rain' }, { base: 'cf-other' },
   { base: 'cf-Thunder', kind: 'lower' }, { base: 'cf-Thunder', kind: 'upper' }, { base: 'cf-Thunder', kind: 'trailing-space' }, { base: 'cf-Rain', kind: 'cut-last' },
 ];
+/** `times` events of one type, then one of a near variant of a trigger's type (`nearKind`, an index of NEAR_KINDS; every dispatch tries one). */
 class Dispatch implements Cmd {
-  constructor(readonly slot: number, readonly choice: number, readonly times = 1) {}
+  constructor(readonly slot: number, readonly choice: number, readonly times = 1, readonly nearKind?: number) {}
   get type() { const c = TYPE_CHOICES[this.choice % TYPE_CHOICES.length]; return c.kind ? near(c.base, c.kind)! : c.base; }
+  get nearType() {
+    const base = TYPE_CHOICES[this.choice % TYPE_CHOICES.length].base === 'cf-Rain' ? 'cf-Rain' : 'cf-Thunder';
+    return this.nearKind === undefined ? undefined : near(base, NEAR_KINDS[this.nearKind % NEAR_KINDS.length]);
+  }
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot) && !worldAt(m as ModelState, this.slot)!.deleted;
   async run(m: ModelState, real: Real) {
     const w = worldAt(m, this.slot)!;
-    for (let i = 0; i < this.times; i++) {
-      const reply = await send(real, `dispatch an event of type ${json(this.type)} to world #${this.slot}`, 'dispatchEvent', { params: { id: w.id }, key: keyOf(real, w.tenant), body: { type: this.type } });
-      const result = accepted(reply, 'eventCounts', `POST /worlds/{id}/events {type: ${json(this.type)}}`);
-      dispatch(w, this.type, byType(result.events)[this.type] ?? 0);
+    const types = [...Array<string>(this.times).fill(this.type), ...(this.nearType ? [this.nearType] : [])];
+    for (const type of types) {
+      const reply = await send(real, `dispatch an event of type ${json(type)} to world #${this.slot}`, 'dispatchEvent', { params: { id: w.id }, key: keyOf(real, w.tenant), body: { type } });
+      const result = accepted(reply, 'eventCounts', `POST /worlds/{id}/events {type: ${json(type)}}`);
+      dispatch(w, type, byType(result.events)[type] ?? 0);
     }
     await look(real, w, false);
   }
-  toString = () => `dispatch ${this.times} event${this.times > 1 ? 's' : ''} of type ${json(this.type)} to world #${this.slot}`;
+  toString = () => `dispatch ${this.times} event${this.times > 1 ? 's' : ''} of type ${json(this.type)}${this.nearType ? `, then one of ${json(this.nearType)}` : ''} to world #${this.slot}`;
 }
 
 /** Bodies of tick and events that a lenient parser takes, of a type SPEC.md's types refuse for certain. */
@@ -313,40 +322,40 @@ class Context implements Cmd {
   toString = () => `context of persona entity ${this.entity % 2} of world #${this.slot}, by its name and near variants of it`;
 }
 
-/** Export, change (nothing; a space added; two relationships of one source), import, and every view after. */
+/**
+ * Export, change (nothing; or two spaces added and two relationships of one source: both second
+ * instances in one import), import, and every view after.
+ */
 class Snapshot implements Cmd {
-  constructor(readonly slot: number, readonly change: 'none' | 'space' | 'relationships') {}
+  constructor(readonly slot: number, readonly change: 'none' | 'added') {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot) && !worldAt(m as ModelState, this.slot)!.deleted;
   async run(m: ModelState, real: Real) {
     const w = worldAt(m, this.slot)!;
     const key = keyOf(real, w.tenant);
     const exported = await send(real, `export world #${this.slot}`, 'getWorldSnapshot', { params: { id: w.id }, key });
     const snapshot = structuredClone(accepted(exported, 'roundTrip', 'GET /worlds/{id}/snapshot'));
-    if (this.change === 'space') {
-      if (!Array.isArray(snapshot.spaces)) return;
+    if (this.change === 'added') {
+      const entities: any[] = Array.isArray(snapshot.entities) ? snapshot.entities : [];
+      const [ana, ben, user] = ['ana', 'ben', 'user'].map((n) => entities.find((e) => e?.name === n));
+      if (!Array.isArray(snapshot.spaces) || !ana?.id || !ben?.id || !user?.id) return;
       // Two: a second instance, where a bug keeps one.
       const ids = [1, 2].map((n) => `cf-space-${w.slot}-${snapshot.spaces.length + n}`);
       for (const id of ids) snapshot.spaces.push({ id, name: 'a space the model added', type: 'physical', capacity: 4 });
       w.spaces = [...(w.spaces ?? []), ...ids];
       w.importedSpaces = true;
-    }
-    if (this.change === 'relationships') {
-      const entities: any[] = Array.isArray(snapshot.entities) ? snapshot.entities : [];
-      const [ana, ben, user] = ['ana', 'ben', 'user'].map((n) => entities.find((e) => e?.name === n));
-      if (!ana?.id || !ben?.id || !user?.id) return;
       ana.relationships = [
         { targetId: ben.id, relationship: { type: 'stranger', strength: 0.25, trust: 0.375 } },
         { targetId: user.id, relationship: { type: 'stranger', strength: 0.5, trust: 0.625 } },
       ];
       w.relationships = { [`${ana.id}|ana`]: { [`${ben.id}|ben`]: 0.375, [`${user.id}|user`]: 0.625 } };
     }
-    const reply = await send(real, `import it${this.change === 'none' ? ' unchanged' : this.change === 'space' ? ' with two spaces added' : ' with two relationships of ana (to ben and to user)'}`, 'putWorldSnapshot', { params: { id: w.id }, key, body: { snapshot } });
+    const reply = await send(real, `import it${this.change === 'none' ? ' unchanged' : ' with two spaces and two relationships of ana (to ben and to user) added'}`, 'putWorldSnapshot', { params: { id: w.id }, key, body: { snapshot } });
     const result = accepted(reply, 'snapshotShape', 'PUT /worlds/{id}/snapshot');
     predict(result?.ok === true, 'snapshotShape', 'PUT /worlds/{id}/snapshot answers {ok: true}', '{"ok": true}', () => shortText(reply), reply);
-    imported(w, this.change === 'relationships');
+    imported(w, this.change === 'added');
     await afterImport(w, () => look(real, w));
   }
-  toString = () => `export world #${this.slot}'s snapshot and import it ${this.change === 'none' ? 'unchanged' : this.change === 'space' ? 'with two spaces added' : 'with two relationships of one source'}`;
+  toString = () => `export world #${this.slot}'s snapshot and import it ${this.change === 'none' ? 'unchanged' : 'with two spaces and two relationships of one source added'}`;
 }
 
 // ---- Standalone personas ----
@@ -357,16 +366,13 @@ class CreatePersona implements Cmd {
   async run(m: ModelState, real: Real) {
     const key = keyOf(real, this.tenant);
     if (!key) return;
-    const reply = await send(real, this.toString(), 'createPersona', { key, body: { config: { identity: { name: real.named('model persona') } } } });
+    const name = real.named(`model persona ${m.personas.length + 1}`);
+    const reply = await send(real, this.toString(), 'createPersona', { key, body: { config: { identity: { name } } } });
     const result = accepted(reply, 'personaCreated', 'POST /personas');
     predict(typeof result.personaId === 'string' && result.personaId !== '' && typeof result.createdAt === 'number', 'personaCreated', 'POST /personas answers {personaId, createdAt}', '{"personaId": string, "createdAt": number}', () => shortText(reply), reply);
-    m.personas.push({ slot: m.personas.length, id: result.personaId, tenant: this.tenant, deleted: false });
-    await this.after(m, real);
-  }
-  async after(m: ModelState, real: Real) {
-    const p = m.personas[m.personas.length - 1];
-    const reply = await send(real, 'read it', 'getPersona', { params: { id: p.id }, key: keyOf(real, p.tenant) });
-    accepted(reply, 'personaCreated', 'GET /personas/{id}');
+    m.personas.push({ slot: m.personas.length, id: result.personaId, tenant: this.tenant, deleted: false, name });
+    await viewPersona(real, m.personas[m.personas.length - 1]);
+    await viewPersonas(real, m);
   }
   toString = () => `create a standalone persona (${this.tenant} tenant)`;
 }
@@ -395,20 +401,28 @@ class PersonaLookup implements Cmd {
 }
 
 class PersonaDelete implements Cmd {
-  constructor(readonly slot: number) {}
+  /** `both`: an active persona is deleted and then restored in this one command (its restored state reached in every sequence that draws it). */
+  constructor(readonly slot: number, readonly both = false) {}
   check = (m: Readonly<ModelState>) => !!personaAt(m as ModelState, this.slot);
   async run(m: ModelState, real: Real) {
+    await this.toggle(m, real);
+    if (this.both && personaAt(m, this.slot)!.deleted) await this.toggle(m, real);
+  }
+  private async toggle(m: ModelState, real: Real) {
     const p = personaAt(m, this.slot)!;
     const op = p.deleted ? 'restorePersona' : 'deletePersona';
     const reply = await send(real, this.toString(), op, { params: { id: p.id }, key: keyOf(real, p.tenant) });
     predict(is2xx(reply), 'softDeletePersona', `${p.deleted ? 'POST /personas/{id}/restore of a soft-deleted' : 'DELETE /personas/{id} of an active'} persona`, 'a 2xx', () => shortText(reply), reply);
     p.restored = p.deleted;
     p.deleted = !p.deleted;
+    if (p.deleted) personaDeleted(p);
     const read = await send(real, 'read it', 'getPersona', { params: { id: p.id }, key: keyOf(real, p.tenant) });
     if (p.deleted) predict(!is2xx(read), 'softDeletedPersonaHidden', 'GET /personas/{id} of a soft-deleted persona', 'not a 2xx', () => shortText(read), read);
     else accepted(read, 'softDeletePersona', 'GET /personas/{id} after the restore');
+    await viewPersona(real, p);
+    await viewPersonas(real, m);
   }
-  toString = () => `soft-delete or restore persona #${this.slot}`;
+  toString = () => `soft-delete${this.both ? ' and restore' : ' or restore'} persona #${this.slot}`;
 }
 
 // ---- Keys ----
@@ -434,28 +448,35 @@ export function commandArbitraries(secondKey: boolean): { first: fc.Arbitrary<Cm
   const tenant = secondKey ? fc.constantFrom<'main' | 'second'>('main', 'main', 'second') : fc.constant<'main'>('main');
   const createWorld = fc.tuple(tenant, fc.constantFrom(...Object.keys(SHAPES)), fc.integer({ min: 1, max: 3 }), fc.nat({ max: 2 })).map(([t, s, th, ph]) => new CreateWorld(t, s, th, ph) as Cmd);
   const tick = fc.tuple(slot, fc.array(fc.constantFrom(...SECONDS), { minLength: 1, maxLength: 3 })).map(([s, seconds]) => new Tick(s, seconds));
-  const events = fc.tuple(slot, fc.nat({ max: TYPE_CHOICES.length - 1 }), fc.integer({ min: 1, max: 3 })).map(([s, c, n]) => new Dispatch(s, c, n));
+  const events = fc.tuple(slot, fc.nat({ max: TYPE_CHOICES.length - 1 }), fc.integer({ min: 1, max: 4 }), fc.nat({ max: NEAR_KINDS.length - 1 })).map(([s, c, n, k]) => new Dispatch(s, c, n, k));
   // Progression moves by ticks and events: they come most often.
   const all: Array<fc.Arbitrary<Cmd>> = [
     createWorld, tick, tick, events, events, events,
     fc.tuple(fc.constantFrom(undefined, '2', '3', '7', '20', '100'), fc.integer({ min: 1, max: 3 })).map(([l, p]) => new ListWorlds(l, p)),
-    slot.map((s) => new PatchWorld(s)),
+    // A rename is seen in the list only by a later list view: twice the weight.
+    slot.map((s) => new PatchWorld(s)), slot.map((s) => new PatchWorld(s)),
     slot.map((s) => new DeleteWorld(s)),
     slot.map((s) => new RestoreWorld(s)),
     fc.tuple(slot, fc.constantFrom<'tickWorld' | 'dispatchEvent'>('tickWorld', 'dispatchEvent')).map(([s, op]) => new Lenient(s, op)),
     fc.constant(new CreateLenient()),
-    fc.tuple(slot, fc.nat({ max: LOOKUPS.length - 1 })).map(([s, o]) => new WorldLookup(s, o)),
-    fc.tuple(slot, fc.nat({ max: 1 })).map(([s, e]) => new Context(s, e)),
-    fc.tuple(slot, fc.constantFrom<'none' | 'space' | 'relationships'>('none', 'space', 'relationships')).map(([s, c]) => new Snapshot(s, c)),
+    // Near ids of worlds, on every operation in turn: twice the weight.
+    ...[1, 2].map(() => fc.tuple(slot, fc.nat({ max: LOOKUPS.length - 1 })).map(([s, o]) => new WorldLookup(s, o))),
+    fc.tuple(slot, fc.nat({ max: 1 })).map(([s, e]) => new Context(s, e)), fc.tuple(slot, fc.nat({ max: 1 })).map(([s, e]) => new Context(s, e)),
+    // An import is seen by the views after it: twice the weight, most of them with spaces and relationships added.
+    ...[1, 2].map(() => fc.tuple(slot, fc.constantFrom<'none' | 'added'>('none', 'added', 'added', 'added')).map(([s, c]) => new Snapshot(s, c))),
     tenant.map((t) => new CreatePersona(t)),
     fc.nat({ max: 1 }).map((s) => new PersonaLookup(s)),
-    fc.nat({ max: 1 }).map((s) => new PersonaDelete(s)),
+    // A persona's delete is seen by its reads and the list, its restore by every later view: twice the weight.
+    ...[1, 2].map(() => fc.tuple(fc.nat({ max: 1 }), fc.constantFrom(false, true, true)).map(([s, both]) => new PersonaDelete(s, both))),
     slot.map((s) => new NearKey(s)),
     ...partCommands(slot),
+    ...personaArbitraries(), chatArbitrary(), originsArbitrary(),
   ];
-  // Every sequence starts with a world and a persona of the main tenant: the commands that need one then apply.
-  const first = fc.tuple(fc.constantFrom(...Object.keys(SHAPES)), fc.integer({ min: 1, max: 3 }), fc.nat({ max: 2 }))
-    .map(([s, th, ph]): Cmd[] => [new CreateWorld('main', s, th, ph), new CreatePersona('main')]);
+  // Every sequence starts with a world and a persona of the main tenant, the commands that need one then
+  // apply; the world has two triggers on one event type, both reached by the events that follow (the
+  // second firing, and a second phaseHistory entry, need only a tick).
+  const first = fc.tuple(fc.integer({ min: 1, max: 3 }), fc.nat({ max: 2 }))
+    .map(([th, ph]): Cmd[] => [new CreateWorld('main', 'two-on-one-type', th, ph), new CreatePersona('main'), new Dispatch(0, 0, th + 1)]);
   return { first, all };
 }
 

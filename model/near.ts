@@ -22,3 +22,20 @@ export function nearKey(key: string, kind: NearKind | 'other-prefix'): string | 
   if (kind === 'trailing-space' || kind === 'leading-space') return near(key, 'added-char');
   return near(key, kind);
 }
+
+/**
+ * Origins one step from the allowed one, where real allowlists go wrong: matched as a prefix (a host
+ * that begins with the allowed one, the allowed origin with a character less), as a suffix (a host
+ * that ends with the allowed one: another registrable host, a subdomain), on the host alone (another
+ * scheme, another port). A default port written out is the same origin: never sent.
+ */
+export function nearOrigins(allowed: string): string[] {
+  const out = [`${allowed}.evil.test`, allowed.slice(0, -1)];
+  try {
+    const url = new URL(allowed);
+    out.push(`${url.protocol}//evil-${url.host}`, `${url.protocol}//x.${url.host}`);
+    if (url.protocol === 'https:' || url.protocol === 'http:') out.push(`${url.protocol === 'https:' ? 'http:' : 'https:'}//${url.host}`);
+    out.push(`${url.protocol}//${url.hostname}:${url.port === '8443' ? '9443' : '8443'}`);
+  } catch { /* not a URL: the two textual near misses only */ }
+  return out.filter((o) => o !== allowed);
+}

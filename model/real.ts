@@ -7,6 +7,7 @@ import type { CallOptions, Reply } from '../suite/http/client.ts';
 import { TransportFailure, CheckFailure } from '../suite/data/failure.ts';
 import { curlOf, type Exchange } from '../suite/data/exchange.ts';
 import { SENTENCES, type SentenceKey } from './sentences.ts';
+import type { PersonaOps } from './personas.ts';
 
 export interface Real {
   probe: Probe;
@@ -17,6 +18,10 @@ export interface Real {
   patchBody?: (name: string) => unknown;
   /** Bodies of the operations SPEC.md shows only by path, from the served document (model/world-parts.ts). */
   parts?: import('./world-parts.ts').PartBodies;
+  /** What the persona commands read from the served document (model/personas.ts). */
+  personas?: PersonaOps;
+  /** The key restricted to one origin (--origin-key) and that origin; absent: the allowlist is not exercised. */
+  origin?: { key: string; allowed: string };
   /** The requests of this run's commands, in order (views read between commands are not listed). */
   steps: Step[];
 }

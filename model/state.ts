@@ -1,7 +1,8 @@
 // The model's whole state in one run: the worlds and standalone personas the run made, by slot.
 import type { Tenant, WorldModel } from './world.ts';
+import type { PersonaRuntime } from './personas.ts';
 
-export interface PersonaModel { slot: number; id: string; tenant: Tenant; deleted: boolean; restored?: boolean }
+export interface PersonaModel { slot: number; id: string; tenant: Tenant; deleted: boolean; restored?: boolean; name?: string; runtime?: PersonaRuntime }
 
 export interface ModelState {
   worlds: WorldModel[];

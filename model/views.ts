@@ -125,6 +125,12 @@ export async function viewList(real: Real, state: ModelState): Promise<void> {
     const key = tenant === 'main' ? real.keys.main : real.keys.second;
     const mine = state.worlds.filter((w) => w.tenant === tenant);
     if (!key || !mine.length) continue;
+    // One page at a small odd limit first (a near input of every list view: the page's bound), then every page at 100.
+    const small = String([1, 3, 7][state.worlds.length % 3]);
+    await walk(real, key, small, 1, (page) => {
+      const worlds = resultOf(page)?.worlds;
+      predict(Array.isArray(worlds) && worlds.length <= Number(small), 'pageLimit', `GET /worlds?limit=${small}`, `at most ${small} worlds`, () => `${Array.isArray(worlds) ? worlds.length : json(worlds)} worlds`, page);
+    });
     const { seen, complete, reply } = await walk(real, key, '100', 30);
     if (!complete || !reply) continue;
     for (const w of mine) {

@@ -3,6 +3,7 @@
 // near misses, on both route families (needs --origin-key, --allowed-origin).
 import { describe, expect } from 'vitest';
 import { check, api, config, expectAlso, expectFor, inFlight, minimalBody, ok, operationsOf } from './support/index.ts';
+import { nearOrigins as nearMissOrigins } from '../model/near.ts';
 
 const client = api();
 const guarded = () => operationsOf((o) => o.operationId !== 'getOpenApi');
@@ -25,23 +26,6 @@ function nearMissKeys(key: string): Array<{ what: string; key: string }> {
     { what: 'with a space inside', key: `${key.slice(0, Math.ceil(key.length / 2))} ${key.slice(Math.ceil(key.length / 2))}` },
   ];
   return misses.filter((m) => m.key !== key);
-}
-
-/**
- * Origins one step from the allowed one, where real allowlists go wrong: matched as a prefix (a host
- * that begins with the allowed one, the allowed origin with a character less), as a suffix (a host
- * that ends with the allowed one: another registrable host, a subdomain), on the host alone (another
- * scheme, another port). A default port written out is the same origin: never sent.
- */
-function nearMissOrigins(allowed: string): string[] {
-  const out = [`${allowed}.evil.test`, allowed.slice(0, -1)];
-  try {
-    const url = new URL(allowed);
-    out.push(`${url.protocol}//evil-${url.host}`, `${url.protocol}//x.${url.host}`);
-    if (url.protocol === 'https:' || url.protocol === 'http:') out.push(`${url.protocol === 'https:' ? 'http:' : 'https:'}//${url.host}`);
-    out.push(`${url.protocol}//${url.hostname}:${url.port === '8443' ? '9443' : '8443'}`);
-  } catch { /* not a URL: the two textual near misses only */ }
-  return out.filter((o) => o !== allowed);
 }
 
 const paramsFor = (path: string) => Object.fromEntries((path.match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), 'conformance-probe']));

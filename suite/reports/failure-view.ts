@@ -66,8 +66,17 @@ export interface ViewOptions {
   kept?: boolean;
 }
 
+/** Ids a check's name lists before it says how many more it covers. */
+const NAMED_IDS = 4;
+/**
+ * The requirement ids as a check's name shows them: all of them up to NAMED_IDS, else the first two
+ * and how many more (the model's check covers about forty: a name a reader scans, the ids stay in the
+ * check's requirementIds, and a failure names the one it broke).
+ */
+export const idsLabel = (ids: readonly string[]) => (ids.length > NAMED_IDS ? `${ids.slice(0, 2).join(', ')} and ${ids.length - 2} more` : ids.join(', '));
+
 /** `[ID, ID] title`: the JUnit test name and the heading start with the requirement ids (CI searches by them). */
-export const nameOf = (check: CheckResult) => `[${check.requirementIds.join(', ') || (check.id === 'run' ? 'run' : 'no id')}] ${safe(check.title)}`;
+export const nameOf = (check: CheckResult) => `[${idsLabel(check.requirementIds) || (check.id === 'run' ? 'run' : 'no id')}] ${safe(check.title)}`;
 
 /** Whether `message` only repeats the title, expected and received (as a CheckFailure's message does). */
 function repeats(message: string, f: NonNullable<CheckResult['failure']>): boolean {

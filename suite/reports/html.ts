@@ -4,7 +4,7 @@
 // loads as a second line of defence should an escape ever be missed.
 import type { CheckResult, Outcome, RunResult } from '../results/results.ts';
 import { PER_RESPONSE } from '../../contract/requirements.ts';
-import { failureView, foldedWhy, MARK, nameOf, type ViewOptions } from './failure-view.ts';
+import { failureView, foldedWhy, idsLabel, MARK, nameOf, type ViewOptions } from './failure-view.ts';
 import { groupByCause, type CauseGroup } from './causes.ts';
 import { knownFailureLines } from './known.ts';
 import { count, LEVELS, OUTCOME_LABEL, OUTCOMES, total, verdict } from './verdict.ts';
@@ -131,7 +131,7 @@ function notRunList(checks: CheckResult[]): string {
     groups.set(reason, [...(groups.get(reason) ?? []), c]);
   }
   return [...groups].map(([reason, list]) =>
-    `<h3>${esc(reason)} <span class="muted">(${list.length})</span></h3><ul>${list.map((c) => `<li>${badge(c.outcome)} ${esc(`[${c.requirementIds.join(', ')}] ${c.title}`)} <span class="muted">(${esc(c.area)})</span></li>`).join('')}</ul>`,
+    `<h3>${esc(reason)} <span class="muted">(${list.length})</span></h3><ul>${list.map((c) => `<li>${badge(c.outcome)} ${esc(`[${idsLabel(c.requirementIds)}] ${c.title}`)} <span class="muted">(${esc(c.area)})</span></li>`).join('')}</ul>`,
   ).join('\n');
 }
 

@@ -10,7 +10,7 @@ import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.ts
 import type { Failure } from '../data/failure.ts';
 import type { Exchange } from '../data/exchange.ts';
 import { brokenOutcome, type RawCheck } from '../results/results.ts';
-import { MARK as OUTCOME_MARK } from '../reports/failure-view.ts';
+import { idsLabel, MARK as OUTCOME_MARK } from '../reports/failure-view.ts';
 
 const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
 const areaOf = (moduleId: string) => basename(moduleId).replace(/\.test\.ts$/, '');
@@ -110,7 +110,7 @@ export class Collector implements Reporter {
     const why = notRun ?? note;
     const charged = failure?.requirementIds.length ? failure.requirementIds : requirementIds;
     const mark = notRun ? '○' : state === 'failed' && failure?.culprit === 'target' && charged.length ? OUTCOME_MARK[brokenOutcome(charged, this.strict)] : MARK[state];
-    this.print(`  ${mark} ${area}: [${requirementIds.join(', ')}] ${test.name}${why ? ` (${why})` : ''}`);
+    this.print(`  ${mark} ${area}: [${idsLabel(requirementIds)}] ${test.name}${why ? ` (${why})` : ''}`);
   }
 
   onTestModuleEnd(module: TestModule): void {

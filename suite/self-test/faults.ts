@@ -49,6 +49,7 @@ export const FAULTS: Fault[] = [
   ...(await import('./faults/generated.ts')).FAULTS,
   ...(await import('./faults/model.ts')).FAULTS,
   ...(await import('./faults/model-world-parts.ts')).FAULTS,
+  ...(await import('./faults/model-personas.ts')).FAULTS,
   ...(await import('./faults/rate-limit.ts')).FAULTS,
   ...(await import('./faults/slow.ts')).FAULTS,
 ];

@@ -25,7 +25,7 @@ function lastCursor(last: null | ''): FaultHooks {
 
 export const VARIANTS: Variant[] = [
   {
-    id: 'persona-list-items', areas: ['personas', 'states', 'isolation'], allowedWarnings: [],
+    id: 'persona-list-items', areas: ['personas', 'states', 'isolation', 'model'], allowedWarnings: [],
     description: 'GET /personas answers {items, nextCursor} instead of {personas, nextCursor}',
     gap: 'Endpoints: GET /personas "cursor-based pagination" → "list of personas"; the shape is not shown.',
     response: responses(

@@ -79,3 +79,13 @@ describe('renderJUnit', () => {
     expect(c.children[0].attrs.message).toBe('not run: needs "--x" <y>\nand & z');
   });
 });
+
+describe('the name of a check that covers many requirements', () => {
+  it('lists up to four ids; beyond that the first two and how many more', () => {
+    const ids = ['MODEL-1', 'WORLD-1', 'WORLD-6', 'ERR-1', 'ERR-4', 'PERS-3', 'SIM-1'] as const;
+    const four = check('model', [...ids.slice(0, 4)], 'random sequences', 'pass');
+    const seven = check('model', [...ids], 'random sequences', 'pass');
+    const names = all(parseXml(renderJUnit(run([four, seven], [], 0))), 'testcase').map((c) => c.attrs.name);
+    expect(names).toEqual(['[MODEL-1, WORLD-1, WORLD-6, ERR-1] random sequences', '[MODEL-1, WORLD-1 and 5 more] random sequences']);
+  });
+});
