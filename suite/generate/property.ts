@@ -32,6 +32,8 @@ export interface PropertyOptions<T> {
   describe: (input: T) => string;
   /** How to repeat the run (`npm run conformance -- … --seed S`). */
   repeat: string;
+  /** Inputs run before the generated ones (fast-check's `examples`). */
+  examples?: T[];
 }
 
 export interface PropertyOutcome {
@@ -62,7 +64,7 @@ export async function checkProperty<T>(o: PropertyOptions<T>): Promise<PropertyO
   });
   const numRuns = Math.max(1, Math.ceil(o.budget.limit / Math.max(1, o.requestsPerRun)));
   const details = await fc.check(property, {
-    seed: o.seed, numRuns, interruptAfterTimeLimit: o.timeLimitMs, maxSkipsPerRun: 1_000,
+    seed: o.seed, numRuns, interruptAfterTimeLimit: o.timeLimitMs, maxSkipsPerRun: 1_000, examples: o.examples?.map((e) => [e] as [T]),
   });
   const outcome = { runs, requests: o.budget.spent, shrinks: details.numShrinks, durationMs: Math.round(performance.now() - started) };
   if (suiteError) throw suiteError;

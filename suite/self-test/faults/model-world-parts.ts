@@ -113,7 +113,7 @@ export const FAULTS: Fault[] = [
     },
   },
   {
-    id: 'parts-time-jump-capped', areas: ['model'], expected: ['PART-6', 'MODEL-2'],
+    id: 'parts-time-jump-capped', areas: ['model'], expected: ['MODEL-2'],
     description: 'POST /worlds/{id}/time-jump caps a jump at 1000 seconds (a step guard): a jump of 1200 s advances 1000',
     request: (req) => {
       const b = body(req);
@@ -121,7 +121,7 @@ export const FAULTS: Fault[] = [
     },
   },
   {
-    id: 'parts-mutate-stops-at-failure', areas: ['model'], expected: ['SIM-6', 'SIM-8'],
+    id: 'parts-mutate-stops-at-failure', areas: ['model'], expected: ['SIM-6'],
     description: 'POST /worlds/{id}/mutate answers the results up to the failed operation and leaves the operations after it out (neither applied nor reported)',
     request: (req) => {
       const b = body(req);
@@ -138,7 +138,7 @@ export const FAULTS: Fault[] = [
     }),
   },
   {
-    id: 'parts-mutate-after-failure-unapplied', areas: ['model'], expected: ['SIM-8', 'SIM-4'],
+    id: 'parts-mutate-after-failure-unapplied', areas: ['model'], expected: ['SIM-4'],
     description: 'POST /worlds/{id}/mutate reports every operation after a failed one ok, but applies none of them (the batch stops at the failure)',
     request: (req, ctx) => {
       const b = body(req);
@@ -155,7 +155,7 @@ export const FAULTS: Fault[] = [
     }),
   },
   {
-    id: 'parts-mutate-persona-as-user', areas: ['model'], expected: ['SIM-4', 'SIM-5'],
+    id: 'parts-mutate-persona-as-user', areas: ['model'], expected: ['SIM-4'],
     description: 'add_entity of a batch mutation stores every entity with type user: a persona added by the batch is a user in query and context',
     request: (req) => {
       const b = body(req);
@@ -193,7 +193,7 @@ export const FAULTS: Fault[] = [
     },
   },
   {
-    id: 'parts-lists-unknown-world-empty', areas: ['model'], expected: ['ERR-1', 'ISO-1'],
+    id: 'parts-lists-unknown-world-empty', areas: ['model'], expected: ['ERR-1'],
     description: "GET /worlds/{id}/personas, /actions and /relationships of a world id the tenant does not have answer an empty list (the list is filtered by world id, never looked up)",
     answer: (req, ctx) => {
       if (!is(req, 'listWorldPersonas', 'listActions', 'listRelationships') || !req.params.id) return undefined;
