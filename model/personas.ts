@@ -291,8 +291,8 @@ export function personaArbitraries(): Array<fc.Arbitrary<Cmd>> {
   return [
     fc.constant(new ListPersonas()),
     slot.map((s) => new PatchPersona(s)),
-    // Two or three: a second annotation in every command.
-    fc.tuple(slot, fc.constantFrom(2, 3, 3)).map(([s, n]) => new Annotate(s, n)),
+    // Three: a second and a third annotation in every command.
+    slot.map((s) => new Annotate(s, 3)),
     // Two rounds: a second forced response in every command.
     fc.tuple(slot, fc.constantFrom(1, 2, 2)).map(([s, n]) => new ForceResponse(s, 2, n)),
     fc.tuple(slot, fc.nat({ max: KINDS.length - 1 })).map(([s, f]) => new PersonaOpLookup(s, f)),

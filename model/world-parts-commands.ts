@@ -174,8 +174,10 @@ class Relationships implements Cmd {
       predict(is2xx(reply), 'relationships', `DELETE /worlds/{id}/relationships/${rid}`, 'a 2xx', () => shortText(reply), reply);
       p.relationships = p.relationships.filter((x) => x !== r);
       p.gone.push({ source: r.source, target: r.target });
-    } else if (this.after === 'near') {
-      // "the named entity does not exist in the world": either end a near variant of a name (or id) the world has.
+    }
+    if (this.after !== 'import') {
+      // "the named entity does not exist in the world": either end a near variant of a name (or id) the
+      // world has. On every draw but an import's: a bug there shows on one draw.
       const [source, target] = PAIRS[this.pairs[0] % PAIRS.length];
       const kind = SOME_KINDS[this.trust % SOME_KINDS.length];
       for (const side of ['source', 'target'] as const) {
@@ -209,7 +211,7 @@ class Relationships implements Cmd {
     const p = partsOf(w);
     return idIn(list.find((x) => real.parts!.directed(x, [r.source, p.ids[r.source]], [r.target, p.ids[r.target]])));
   }
-  toString = () => `upsert ${this.pairs.map((n) => PAIRS[n % PAIRS.length].join(' → ')).join(' and ')} in world #${this.slot}${{ none: '', delete: ', then delete one', near: ', then upsert naming near variants of its entities', import: ', then export and import the world' }[this.after]}`;
+  toString = () => `upsert ${this.pairs.map((n) => PAIRS[n % PAIRS.length].join(' → ')).join(' and ')} in world #${this.slot}${{ none: ', then upsert naming near variants of its entities', delete: ', then delete one and upsert naming near variants of its entities', near: ', then upsert naming near variants of its entities', import: ', then export and import the world' }[this.after]}`;
 }
 
 // ---- Time jump ----
@@ -283,7 +285,7 @@ const PART_LOOKUPS: readonly Lookup[] = [
 export function partCommands(slot: fc.Arbitrary<number>): Array<fc.Arbitrary<Cmd>> {
   const persona = fc.tuple(slot, fc.integer({ min: 1, max: 2 }), fc.boolean()).map(([s, adds, remove]) => new WorldPersona(s, adds, remove));
   const mutate = fc.tuple(slot, fc.constantFrom<MutateMode>('one', 'batch', 'batch')).map(([s, mode]) => new Mutate(s, mode));
-  const actions = fc.tuple(slot, fc.integer({ min: 1, max: 2 }), fc.constantFrom<After>('none', 'delete', 'near')).map(([s, n, after]) => new Actions(s, n, after));
+  const actions = fc.tuple(slot, fc.integer({ min: 1, max: 2 }), fc.constantFrom<After>('delete', 'near')).map(([s, n, after]) => new Actions(s, n, after));
   const relationships = fc.tuple(slot, fc.constantFrom<After>('none', 'delete', 'near', 'import'), fc.array(fc.nat({ max: PAIRS.length - 1 }), { minLength: 1, maxLength: 2 }), fc.nat({ max: TRUSTS.length - 1 }))
     .map(([s, after, pairs, trust]) => new Relationships(s, after, pairs, trust));
   // Two jumps of different sizes, the larger one or the other first: the second is compared with the rate the first showed.

@@ -33,6 +33,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** The scenario provokes 429 itself: do not wait and retry. */
   expect429?: boolean;
+  /** Paced by its key's plan even with expect429 (a key the scenario must not exhaust, whose 429 it reads). */
+  paced?: boolean;
   /**
    * The path goes on the request line as written: a URL parser (undici's request(), a browser, curl
    * without --path-as-is) resolves its dot segments before it leaves (RFC 3986 §5.2.4).
@@ -102,7 +104,7 @@ export class Client {
     for (let attempt = 0; ; attempt++) {
       // The pacing is the main key's plan; a check that provokes 429 on purpose (with a key it may
       // exhaust) is not held back by another key's plan.
-      if (!o.expect429) await this.pace(key ?? '');
+      if (!o.expect429 || o.paced) await this.pace(key ?? '');
       this.stopIfStopping();
       const started = performance.now();
       // The run's deadline bounds every exchange too.

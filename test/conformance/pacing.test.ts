@@ -14,7 +14,7 @@ import { Client } from '../../suite/http/client.ts';
 import { loadDocuments, bundledContract } from '../../suite/checks/documents.ts';
 import { lanesOf } from '../../suite/run/vitest.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
-import { budget as timeBudget } from '../budget.ts';
+import { budget as timeBudget, slowness } from '../budget.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-pacing-'));
 let target: Target;
@@ -50,6 +50,8 @@ function fullestWindow(times: number[], windowMs: number): number {
 }
 
 /** The plan's budget in a window, for a client paced at 90% of it (the suite's pacing: suite/run/session.ts paceOf). */
+/** Main-key requests the rate-limit lane sends in its own worker: 8 paced (RATE-6) and the per-key brackets (RATE-5). */
+const RATE_LANE_MAIN = 10;
 const budget = (pacedRpm: number, windowMs: number) => Math.floor((pacedRpm / 0.9) * (windowMs / 60_000));
 
 describe('one pacer per key', () => {
@@ -95,8 +97,12 @@ describe('one pacer per key', () => {
     expect({ exitCode: result.checks.some(tooSlow) ? 0 : result.exitCode, notPassing }).toEqual({ exitCode: 0, notPassing: [] });
     const main = seen.get(target.apiKey) ?? [];
     expect(main.length).toBeGreaterThan(50);
-    // Paced at 900 a minute, 90% of a plan of 1,000: at most 50 in any 3 seconds.
-    expect(fullestWindow(main, 3_000)).toBeLessThanOrEqual(budget(rpm, 3_000));
+    // Paced at 900 a minute, 90% of a plan of 1,000: at most 50 in any 3 seconds from the lane of the
+    // other areas. The rate-limit lane is another worker with a pacer of its own, and sends the main
+    // key a few requests of its own (8 paced ones and the per-key ones between two 429s, RATE-5/6):
+    // up to 10 more in a window (measured: 53 at 72be1c5 on a quiet machine, the test passing or not
+    // as the lanes happened to overlap). A client that does not pace sends hundreds in 3 seconds.
+    expect(fullestWindow(main, 3_000)).toBeLessThanOrEqual(budget(rpm, 3_000) + RATE_LANE_MAIN + Math.ceil(slowness()));
     expect((seen.get(target.extraKeys.rateLimitKey!) ?? []).length, 'the rate-limit lane ran (its key was used)').toBeGreaterThan(0);
   }, timeBudget(180_000));
 });
