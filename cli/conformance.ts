@@ -4,6 +4,7 @@
 // Only what parsing the options needs is imported here; the run's modules (the reference, vitest,
 // the reports) load once the options are known good, so --help and a mistyped flag answer at once.
 import { resolve } from 'node:path';
+import { setMaxListeners } from 'node:events';
 import { helpText, parseOptions, redacted } from './common/options.ts';
 import { UsageError } from './common/errors.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../contract/plans.ts';
@@ -140,6 +141,9 @@ async function conformance(argv: string[], env: NodeJS.ProcessEnv, invokedAs: st
   // Ctrl-C: the first press stops the checks (cleanup and reports follow); a second says what cleanup
   // has left and goes on; a third within 5 s of the second abandons cleanup (the ledger keeps the rest).
   const abandon = new AbortController();
+  // Every cleanup request in flight listens to it (suite/http/deadline.ts): many at once is no leak, and
+  // Node's warning past 10 listeners would reach the user's terminal.
+  setMaxListeners(0, abandon.signal);
   let presses = 0;
   let lastPress = 0;
   const onSignal = (signal: NodeJS.Signals) => {
