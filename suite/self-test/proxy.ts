@@ -7,6 +7,7 @@
 // close() ends open connections and pending delays.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { OpenApiReader } from '../../contract/openapi-reader.ts';
@@ -177,6 +178,8 @@ export async function startFaultProxy(baseUrl: string, fault: FaultHooks = {}, o
   const timeoutMs = options.timeoutMs ?? 30_000;
   const agent = new Agent({ connections: 32, keepAliveTimeout: 2_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   const closing = new AbortController();
+  // Every request in flight through the proxy listens to it: many at once is no leak (Node warns past 10).
+  setMaxListeners(0, closing.signal);
   let count = 0;
   let seq = 0;
 

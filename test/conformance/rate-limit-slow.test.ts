@@ -3,7 +3,8 @@
 //   3-second window of the reference's free plan (100). Whatever the machine's speed, the link stays
 //   that slow or slower: the suite must say it could not send fast enough to see the limit, as its own
 //   failure (error), never the deployment's and never a silent "not run";
-// - with a custom (enterprise) plan, whose limit SPEC.md leaves open and may be above all the run sent.
+// - with a custom (enterprise) plan, whose limit SPEC.md leaves open and may be above all the run sent;
+// - in the fault matrix, a fault whose run could not tell is run again, not counted as missed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveTarget, type Target } from '../../suite/run/target.ts';
 import { createSession } from '../../suite/run/session.ts';
 import { startFaultProxy, type FaultProxy } from '../../suite/self-test/proxy.ts';
+import { runMatrix } from '../../suite/self-test/matrix.ts';
+import type { Fault } from '../../suite/self-test/faults.ts';
 import { EMBEDDED_RATE_WINDOW_MS } from '../../contract/plans.ts';
 import { budget } from '../budget.ts';
 
@@ -74,4 +77,24 @@ describe('the rate-limit area with a custom (enterprise) plan, or none named', (
     expect(outcomes).toMatchObject({ 'RATE-1': 'pass', 'RATE-2': 'pass', 'RATE-3': 'pass', 'RATE-4': 'not-run', 'RATE-5': 'pass', 'RATE-7': 'pass' });
     expect(result.checks.find((c) => c.requirementIds.includes('RATE-4'))?.reason).toMatch(/--rate-limit-plan/);
   }, budget(120_000));
+});
+
+describe('a fault whose first run could not tell (the fault matrix)', () => {
+  it('is run again, and caught by the run that could tell', async () => {
+    // The first proxy holds the rate-limit key's requests as the slow link above (the run cannot tell);
+    // the proxies after it do not. The fault itself, in every run: 429s without Retry-After.
+    let proxies = 0;
+    const slowFirst: Fault = {
+      id: 'slow-then-retry-after-missing', areas: ['rate-limit'], expected: ['RATE-2'], description: 'a slow first run, then 429s without Retry-After',
+      request: async (req, ctx) => {
+        if (!ctx.state.has('n')) ctx.state.set('n', ++proxies);
+        if (ctx.state.get('n') === 1 && req.headers['x-api-key'] !== undefined) await (queue = queue.then(() => sleep(40)));
+      },
+      response: (res) => { if (res.status === 429) delete res.headers['retry-after']; },
+    };
+    const m = await runMatrix({ workDir: dir, faults: [slowFirst], skipCleanRuns: true });
+    expect(proxies).toBe(2);
+    expect(m.verdicts[0]).toMatchObject({ id: slowFirst.id, ok: true, reruns: 1, caughtBy: ['RATE-2'] });
+    expect(m.ok).toBe(true);
+  }, budget(240_000));
 });
