@@ -24,8 +24,6 @@ export interface FaultVerdict extends Verdict {
    * pass: only --strict fails it). Undefined when not caught.
    */
   caughtAs?: Level;
-  /** Times it was run again because a run could not tell (suite errors, nothing caught). */
-  reruns?: number;
 }
 
 export interface CleanRun {
@@ -154,12 +152,7 @@ export const faultFamily = (faults: readonly Fault[]): Family<Fault, FaultVerdic
   total: (vs, ms) => [`${vs.every((v) => v.ok) ? '✓' : '✗'} ${vs.filter((v) => v.ok).length} of ${vs.length} faulty deployments caught on each expected requirement (controls: passed) in ${(ms / 1000).toFixed(0)} s`],
 });
 
-/** Runs again of a fault whose run ended in suite errors without catching it. */
-const INCONCLUSIVE_RERUNS = 2;
-const inconclusive = (v: FaultVerdict) => !v.ok && v.expected.length > 0 && !v.error && v.suiteErrors.length > 0;
-
 export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
-  const started = Date.now();
   const print = options.print ?? (() => undefined);
   const bench = await startBench(options.workDir, options.timeoutMs);
   try {
@@ -184,20 +177,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
         if (a.outcomes[id] !== b.outcomes[id]) unstable.push(`${id}: ${a.outcomes[id] ?? 'absent'} then ${b.outcomes[id] ?? 'absent'}`);
       }
     }
-    const family = faultFamily(options.faults ?? FAULTS);
-    const m = await runFamily(family, { ...options, bench });
-    // A fault not caught in a run the suite could not finish looking at (a suite error: the rate-limit
-    // area "too slowly to tell" on a machine at a load of 15 and more) is run again, twice at most: that
-    // run gave no verdict. A fault whose run looked and passed is never run again.
-    for (let again = 1; again <= INCONCLUSIVE_RERUNS; again++) {
-      const unsure = m.verdicts.filter(inconclusive);
-      if (!unsure.length) break;
-      const faults = family.entries.filter((f) => unsure.some((v) => v.id === f.id));
-      print(`  run again, the first run could not tell (${again} of ${INCONCLUSIVE_RERUNS}): ${faults.map((f) => f.id).join(', ')}`);
-      const retried = await runFamily(faultFamily(faults), { ...options, bench });
-      for (const v of retried.verdicts) m.verdicts[m.verdicts.findIndex((x) => x.id === v.id)] = { ...v, reruns: again };
-    }
-    if (m.verdicts.some((v) => v.reruns)) Object.assign(m, { ok: m.verdicts.every((v) => v.ok), family: { ...m.family, total: family.total(m.verdicts, Date.now() - started) } });
+    const m = await runFamily(faultFamily(options.faults ?? FAULTS), { ...options, bench });
     const cleanLines = clean.map((c) => `${c.clean ? '✓' : '✗'} ${c.label}: ${c.checks} checks, ${c.clean ? 'every one passed or skipped' : `not passing: ${c.bad.slice(0, 5).join('; ')}${c.bad.length > 5 ? ` … (+${c.bad.length - 5})` : ''}`}`);
     if (clean.length === 2) cleanLines.push(`${unstable.length ? '✗' : '✓'} the two correct runs agree on every check${unstable.length ? `: not on ${unstable.slice(0, 5).join('; ')}` : ''}`);
     m.family.total.unshift(...cleanLines);

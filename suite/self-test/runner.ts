@@ -35,6 +35,8 @@ export interface Verdict {
   error?: string;
   /** The entry could not run on this machine (a front not installed), and why: not a failure, said in one line. */
   missing?: string;
+  /** Times it was run again because the runs before could not tell (suite errors, no verdict). */
+  reruns?: number;
 }
 
 /** How an entry is run (beside its areas): a front before the proxy, several seeds, a preflight. */
@@ -91,7 +93,11 @@ export const messagesOf = (r: RunResult, ids?: readonly RequirementId[]) => r.ch
   .filter((c) => (c.outcome === 'fail' || c.outcome === 'warn') && (!ids || c.requirementIds.some((id) => ids.includes(id))))
   .map((c) => `${c.id}: ${c.failure ? `${firstLines(c.failure.title, 1)}${c.failure.received ? ` | received: ${firstLines(c.failure.received, 12)}` : ''}` : c.reason ?? ''}`);
 
-/** Every entry of a family, one after the other, each behind its own proxy. */
+/** Runs again of an entry whose run could not tell (suite errors, verdict not ok). */
+const INCONCLUSIVE_RERUNS = 2;
+const inconclusive = (v: Verdict) => !v.ok && !v.error && !v.missing && v.suiteErrors.length > 0;
+
+/** Every entry of a family, one after the other, each behind its own proxy; one whose run could not tell, again. */
 export async function runFamily<E extends Entry, V extends Verdict>(family: Family<E, V>, options: RunFamilyOptions): Promise<FamilyResult<V>> {
   const started = Date.now();
   const print = options.print ?? (() => undefined);
@@ -100,7 +106,7 @@ export async function runFamily<E extends Entry, V extends Verdict>(family: Fami
   try {
     const verdicts = new Map<E, V>();
     const runs = family.schedule?.(family.entries) ?? [...family.entries];
-    for (const [n, entry] of runs.entries()) {
+    const runEntry = async (entry: E, n: number, reruns: number) => {
       const t0 = Date.now();
       const v = { id: entry.id, description: entry.description, areas: entry.areas, exitCode: 2, userExitCode: 2, failed: [], warnings: [], messages: [], suiteErrors: [], ok: false, requests: 0, durationMs: 0 } as Verdict as V;
       const plan = family.plan?.(entry) ?? {};
@@ -140,8 +146,16 @@ export async function runFamily<E extends Entry, V extends Verdict>(family: Fami
       verdicts.set(entry, v);
       const mark = v.missing ? '-' : v.ok ? '✓' : '✗';
       const what = v.missing ? `not run: ${v.missing}` : v.error ? `run failed: ${v.error}` : family.line(v);
-      print(`  [${String(n + 1).padStart(String(runs.length).length)}/${runs.length}] ${mark} ${entry.id}: ${what} (${(v.durationMs / 1000).toFixed(1)} s)`);
+      if (reruns) v.reruns = reruns;
+      print(`  [${String(n + 1).padStart(String(runs.length).length)}/${runs.length}] ${mark} ${entry.id}: ${what}${reruns ? ` (run ${reruns + 1}: the runs before could not tell)` : ''} (${(v.durationMs / 1000).toFixed(1)} s)`);
       if (!v.ok) for (const m of [...v.messages, ...v.suiteErrors].slice(0, 4)) print(`        ${m}`);
+    };
+    for (const [n, entry] of runs.entries()) await runEntry(entry, n, 0);
+    // An entry whose run ended in suite errors without its verdict (the rate-limit area "too slowly to
+    // tell" on a machine at a load of 15 and more) gave no verdict: it runs again, twice at most. One
+    // whose runs looked and judged is never run again.
+    for (let again = 1; again <= INCONCLUSIVE_RERUNS; again++) {
+      for (const [n, entry] of runs.entries()) if (inconclusive(verdicts.get(entry)!)) await runEntry(entry, n, again);
     }
     const ordered = family.entries.map((e) => verdicts.get(e)!);
     const durationMs = Date.now() - started;

@@ -4,7 +4,7 @@
 //   that slow or slower: the suite must say it could not send fast enough to see the limit, as its own
 //   failure (error), never the deployment's and never a silent "not run";
 // - with a custom (enterprise) plan, whose limit SPEC.md leaves open and may be above all the run sent;
-// - in the fault matrix, a fault whose run could not tell is run again, not counted as missed.
+// - in the self-test's families (here the faults'), an entry whose run could not tell is run again, not judged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
