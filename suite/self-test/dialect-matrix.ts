@@ -42,7 +42,18 @@ export type Stack = Dialect & {
   mustShow?: string;
   /** The generated area's budget of its runs (default GENERATED). */
   generated?: number;
+  /**
+   * SHOULDs that report the stack's own answers, on which a correct deployment behind it warns (ERR-12:
+   * Apache httpd's 404 page to an encoded slash): each must warn, nothing else may fail or warn, and a
+   * user's run exits 0. A stack whose pages stopped showing there fails the entry as a missing refusal does.
+   */
+  warns?: RequirementId[];
+  /** Only these requirements of its areas (`--only`): the runner's own checks, which need no more. */
+  only?: RequirementId[];
 };
+
+/** The same requirements, in any order. */
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /** A check left not run because every answer it could look at came from the HTTP stack: the point of a stack, not a gap. */
 const refusedByStack = (reason: string | undefined) => /refused by the HTTP stack before the service/.test(reason ?? '');
@@ -51,6 +62,8 @@ export interface DialectVerdict extends Verdict {
   style: string;
   /** A control's requirements that must fail. */
   mustFail?: RequirementId[];
+  /** The SHOULDs the entry must warn on (its stack's own pages): `warns`. */
+  expectedWarnings?: RequirementId[];
   /** Checks that did not run (a style the suite could not read: a body it could not build…): must be none. */
   notRun: string[];
   /** Requests the proxy received carrying the canary's token (method and path): must be none. */
@@ -121,12 +134,14 @@ function summary(v: DialectVerdict): string {
   if (v.mustFail) {
     return v.ok ? `failed on ${v.mustFail.join(', ')}, as a control must` : `control NOT failed as it must (failed: ${v.failed.join(', ') || 'nothing'}; exit ${v.exitCode}, without --strict ${v.userExitCode}${touched ? `; ${touched}` : ''})${unseen}`;
   }
+  const expected = v.expectedWarnings ?? [];
+  const unwarned = expected.filter((id) => !v.warnings.includes(id));
   const why = [
-    v.failed.join(', '), v.warnings.length ? `a user's run warns on ${v.warnings.join(', ')}` : '', !v.failed.length && v.exitCode !== 0 ? `exit ${v.exitCode}` : '', v.userExitCode ? `without --strict exit ${v.userExitCode}` : '',
+    v.failed.filter((id) => !expected.includes(id)).join(', '), unwarned.length ? `did not warn on ${unwarned.join(', ')} (the stack's own pages never showed)` : '', v.warnings.some((id) => !expected.includes(id)) ? `a user's run warns on ${v.warnings.filter((id) => !expected.includes(id)).join(', ')}` : '', v.failed.every((id) => expected.includes(id)) && v.exitCode !== (expected.length ? 1 : 0) ? `exit ${v.exitCode}` : '', v.userExitCode ? `without --strict exit ${v.userExitCode}` : '',
     v.suiteErrors.length ? `suite errors: ${v.suiteErrors.length}` : '', v.notRun.length ? `not run: ${v.notRun.join('; ').slice(0, 300)}` : '', touched,
     v.seeds && new Set(v.seeds.map((x) => `${x.exitCode} ${x.failed.join()}`)).size > 1 ? `the verdict depends on the seed: ${v.seeds.map((x) => `seed ${x.seed} exit ${x.exitCode}${x.failed.length ? ` (${x.failed.join(', ')})` : ''}`).join('; ')}` : '',
   ];
-  const shown = v.shown ? `, ${plural(v.shown, 'answer')} of the stack` : '';
+  const shown = `${v.shown ? `, ${plural(v.shown, 'answer')} of the stack` : ''}${v.expectedWarnings?.length ? `, warned on ${v.expectedWarnings.join(', ')} as it must (the stack's own pages)` : ''}`;
   return v.ok ? `passed${seeds}${shown}${v.validatedFirst ? ` (${v.validatedFirst} bodies refused before lookup)` : ''}` : `FAILED though legal${seeds}: ${why.filter(Boolean).join('; ')}${unseen}`;
 }
 
@@ -154,10 +169,10 @@ function dialectFamily(name: string, entry: string, column: string, entries: rea
         response: responses(validateFirstHooks().response, dialect.hooks?.response, onDocument((doc) => rewriteDocument(dialect, doc, tripwire.env))),
       } satisfies FaultHooks;
     },
-    plan: (d) => ({ preflight: true, basePath: d.basePath, front: d.front, seeds: d.seeds, generated: d.generated ?? GENERATED, deadlineMs: DEADLINE_MS }),
+    plan: (d) => ({ preflight: true, basePath: d.basePath, front: d.front, seeds: d.seeds, only: d.only, generated: d.generated ?? GENERATED, deadlineMs: DEADLINE_MS }),
     judge(dialect, v, runs, state) {
       Object.assign(v, {
-        style: dialect.style, mustFail: dialect.control?.mustFail, notRun: [], canary: canary.get(dialect.id) ?? [], stopped: runs.find((r) => r.result.stopped)?.result.stopped,
+        style: dialect.style, mustFail: dialect.control?.mustFail, expectedWarnings: dialect.warns, notRun: [], canary: canary.get(dialect.id) ?? [], stopped: runs.find((r) => r.result.stopped)?.result.stopped,
         tripwire: tripwire.connections() - (connectionsBefore.get(dialect.id) ?? 0), validatedFirst: (state?.get(APPLIED) as number | undefined) ?? 0,
         shown: dialect.mustShow ? (state?.get(SHOWN) as number | undefined) ?? 0 : undefined,
       });
@@ -170,9 +185,10 @@ function dialectFamily(name: string, entry: string, column: string, entries: rea
       const untouched = !v.canary.length && v.tripwire === 0;
       const showed = !dialect.mustShow || (v.shown ?? 0) > 0;
       const mustFail = dialect.control?.mustFail;
+      const warns = dialect.warns ?? [];
       v.ok = untouched && showed && (mustFail
         ? worst.exitCode === 1 && mustFail.every((id) => v.failed.includes(id)) && (v.userExitCode === 1 || mustFail.every((id) => requirement(id).level === 'SHOULD'))
-        : worst.exitCode === 0 && v.userExitCode === 0 && !v.failed.length && !v.suiteErrors.length && !v.notRun.length);
+        : worst.exitCode === (warns.length ? 1 : 0) && v.userExitCode === 0 && sameIds(v.failed, warns) && sameIds(v.warnings, warns) && !v.suiteErrors.length && !v.notRun.length);
       if (dialect.seeds) {
         // Under several seeds, every run must give the same verdict.
         v.seeds = runs.map((r) => ({ seed: r.seed!, exitCode: r.result.exitCode, failed: r.result.requirements.filter((q) => q.outcome === 'fail' || q.outcome === 'warn').map((q) => q.id) }));
@@ -182,7 +198,7 @@ function dialectFamily(name: string, entry: string, column: string, entries: rea
     line: summary,
     cells(v) {
       const touched = `${v.suiteErrors.length ? ` [suite errors: ${v.suiteErrors.length}]` : ''}${v.notRun.length ? ` [not run: ${v.notRun.length}]` : ''}${v.canary.length ? ' [canary sent]' : ''}${v.tripwire ? ' [tripwire reached]' : ''}${v.stopped ? ' [stopped]' : ''}`;
-      return [v.mustFail ? `(control: must fail ${v.mustFail.join(', ')})` : v.style, `${markedFailed(v, v.mustFail)}${touched}`];
+      return [v.mustFail ? `(control: must fail ${v.mustFail.join(', ')})` : v.style, `${markedFailed(v, v.mustFail ?? v.expectedWarnings)}${touched}`];
     },
     total(vs, ms) {
       const ran = vs.filter((v) => !v.missing);

@@ -103,3 +103,30 @@ describe('fault proxy', () => {
     expect(Date.now() - t1).toBeLessThan(2_000);
   });
 });
+
+describe('the fault proxy as the service it stands for', () => {
+  // A front that pools its connections to the service (Apache httpd's mod_proxy reuses them without
+  // limit) and sends a request on one the proxy has just closed answers its own 502 page: the proxy
+  // must not close idle connections sooner than the reference would (its Keep-Alive header says when).
+  it('keeps an idle connection at least as long as the reference (Fastify with its server options)', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { fastifyServerOptions } = await import('../../reference/platform/errors.ts');
+    const app = Fastify(fastifyServerOptions());
+    app.get('/x', async () => ({ ok: true }));
+    const service = await app.listen({ port: 0, host: '127.0.0.1' });
+    const proxy = await startFaultProxy(service, {});
+    const idle = async (url: string) => {
+      const res = await request(`${url}/x`);
+      await res.body.text();
+      return Number(/timeout=(\d+)/.exec(String(res.headers['keep-alive']))?.[1]);
+    };
+    try {
+      const [direct, proxied] = [await idle(service), await idle(proxy.url)];
+      expect(direct, 'the reference says how long it keeps an idle connection').toBeGreaterThan(0);
+      expect(proxied, 'seconds the proxy keeps an idle connection').toBeGreaterThanOrEqual(direct);
+    } finally {
+      await proxy.close();
+      await app.close();
+    }
+  });
+});

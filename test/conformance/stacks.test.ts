@@ -1,17 +1,20 @@
 // Proving the suite, a fourth way (docs/self-test.md): the reference as real deployments
 // front it. Every stack of suite/self-test/stacks.ts must pass the suite under --strict (behind a real
 // nginx, Apache httpd, lighttpd, HAProxy and Caddy with their stock configurations, behind the refusals
-// of common HTTP servers, under several seeds), each refusal must have happened at least once, and every
+// of common HTTP servers, under several seeds; behind Apache httpd and lighttpd every area, where ERR-12,
+// a SHOULD naming their own pages, must warn and nothing else), each refusal must have happened at least once, and every
 // control (the service's own error page behind the stack) must fail on the requirements it names. Where
 // a server is not installed its entries say so in one line and the rest runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AREAS, requirementById } from '../../contract/requirements.ts';
+import { AREAS, requirement, requirementById } from '../../contract/requirements.ts';
 import { runStacks, type DialectMatrixResult, type Stack } from '../../suite/self-test/dialect-matrix.ts';
 import { renderFamily } from '../../suite/self-test/runner.ts';
+import { startBench, type Bench } from '../../suite/self-test/bench.ts';
 import { FRAMEWORK_DOCUMENTS, STACKS } from '../../suite/self-test/stacks.ts';
+import { FAULTS } from '../../suite/self-test/faults/urls.ts';
 import { FrontMissing, nginxConfig } from '../../suite/self-test/nginx.ts';
 import { apacheConfig } from '../../suite/self-test/apache.ts';
 import { lighttpdConfig } from '../../suite/self-test/lighttpd.ts';
@@ -30,14 +33,40 @@ const MISSING: Stack = {
   description: 'a front that cannot start here: one line, and the family runs on', front: async () => { throw new FrontMissing('nginx is not installed on this machine (Debian: apt-get install nginx)'); },
 };
 
+/**
+ * Not stacks: checks of the judge of `warns` (ERR-12 behind Apache httpd and lighttpd), on the errors
+ * area's malformed URLs alone. An emulated Apache answers its 404 page to %2F: the entry warns as it
+ * must and passes; with nothing in front, no page of a stack shows, and an entry that must warn fails.
+ */
+const OWN_PAGE = FAULTS.find((f) => f.id === 'stack-404-page-to-encoded-slash')!;
+const JUDGE_WARNS: Stack[] = [
+  {
+    id: 'check-own-pages-warned', style: '(a check of the judge)', areas: ['errors'], only: ['ERR-11', 'ERR-12'], warns: ['ERR-12'], rewrite: () => undefined, hooks: { answer: OWN_PAGE.answer },
+    description: 'the 404 page of an emulated Apache httpd to %2F: ERR-12 warns, as the entry requires',
+  },
+  {
+    id: 'check-own-pages-unseen', style: '(a check of the judge)', areas: ['errors'], only: ['ERR-11', 'ERR-12'], warns: ['ERR-12'], rewrite: () => undefined,
+    description: 'nothing in front: ERR-12 passes, and an entry that requires its warning fails',
+  },
+];
+
+let judged: DialectMatrixResult;
+let bench: Bench | undefined;
+
 beforeAll(async () => {
-  matrix = await runStacks({ workDir: dir, stacks: [MISSING, ...STACKS], print: (line) => printed.push(line) });
+  bench = await startBench(dir);
+  matrix = await runStacks({ workDir: dir, bench, stacks: [MISSING, ...STACKS], print: (line) => printed.push(line) });
   table = renderFamily(matrix);
+  // On the same reference, apart: one of them must fail, and the family's table counts the stacks.
+  judged = await runStacks({ workDir: dir, bench, stacks: JUDGE_WARNS, print: (line) => printed.push(line) });
   process.stdout.write(`${printed.join('\n')}\n${table}\n`);
 }, budget(900_000));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await bench?.target.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-const verdict = (id: string) => matrix.verdicts.find((v) => v.id === id)!;
+const verdict = (id: string) => [...matrix.verdicts, ...judged.verdicts].find((v) => v.id === id)!;
 
 describe('the stacks catalogue', () => {
   it('holds nginx, Apache httpd, lighttpd, HAProxy, Caddy, the five refusals, several seeds and controls, with unique ids, known areas and requirements', () => {
@@ -48,8 +77,13 @@ describe('the stacks catalogue', () => {
       for (const id of s.control?.mustFail ?? []) expect(requirementById.has(id), `${s.id}: requirement ${id}`).toBe(true);
     }
     expect(STACKS.filter((s) => s.front && !s.control).map((s) => s.id)).toEqual(expect.arrayContaining(['nginx-stock', 'apache-stock', 'lighttpd-stock', 'haproxy-stock', 'caddy-stock']));
-    // The fronts that answer some requests themselves run under three seeds, each sending other requests.
-    for (const id of ['apache-stock', 'lighttpd-stock']) expect(STACKS.find((s) => s.id === id)?.seeds, id).toEqual([1, 2, 3]);
+    // The fronts that answer some requests themselves run every area, warning only on the SHOULD that
+    // names their own pages, and the generated area under two seeds more, each sending other requests.
+    for (const id of ['apache-stock', 'lighttpd-stock']) {
+      expect(STACKS.find((s) => s.id === id), id).toMatchObject({ areas: [...AREAS], warns: ['ERR-12'] });
+      expect(STACKS.find((s) => s.id === `${id}-seeds`), id).toMatchObject({ areas: ['generated'], seeds: [2, 3] });
+    }
+    for (const s of STACKS) for (const id of s.warns ?? []) expect(requirement(id).level, `${s.id}: ${id} warns, a SHOULD`).toBe('SHOULD');
     expect(STACKS.filter((s) => s.mustShow && !s.control).map((s) => s.mustShow)).toEqual(expect.arrayContaining(['431', '400 text/plain', 'a cut answer', '414', '413']));
     expect(STACKS.some((s) => (s.seeds?.length ?? 0) >= 3)).toBe(true);
     expect(STACKS.filter((s) => s.control).length).toBeGreaterThanOrEqual(2);
@@ -101,11 +135,30 @@ describe('every stack', () => {
     if (STACKS.find((s) => s.id === id)!.mustShow) expect(v.shown, `${id}: the stack refused nothing`).toBeGreaterThan(0);
   });
 
-  it.each(['nginx-414', 'apache-stock', 'lighttpd-stock'])('%s gives a correct deployment one verdict under every seed', (id) => {
+  it.each([['nginx-414', [1, 2, 3]], ['apache-stock-seeds', [2, 3]], ['lighttpd-stock-seeds', [2, 3]]])('%s gives a correct deployment one verdict under every seed', (id, seeds) => {
     const v = verdict(id);
     if (v.missing) return;
-    expect(v.seeds?.map((x) => x.seed)).toEqual([1, 2, 3]);
-    expect(v.seeds?.map((x) => `${x.exitCode} ${x.failed.join()}`)).toEqual(['0 ', '0 ', '0 ']);
+    expect(v.seeds?.map((x) => x.seed)).toEqual(seeds);
+    expect(v.seeds?.map((x) => `${x.exitCode} ${x.failed.join()}`)).toEqual(seeds.map(() => '0 '));
+  });
+
+  it.each(['apache-stock', 'lighttpd-stock'])('%s: the whole suite passes, a user\'s run exits 0, and only ERR-12 warns, naming the front\'s own page', (id) => {
+    const v = verdict(id);
+    if (v.missing) return;
+    expect(v, JSON.stringify(v.messages)).toMatchObject({ ok: true, areas: [...AREAS], userExitCode: 0, failed: ['ERR-12'], warnings: ['ERR-12'] });
+    expect(v.messages.join('\n')).toMatch(/the page of (Apache|lighttpd)\//);
+  });
+});
+
+describe('an entry that must warn on its stack\'s own pages', () => {
+  it('passes when they showed: ERR-12 warned, nothing else, a user\'s run exit 0', () => {
+    expect(verdict('check-own-pages-warned'), JSON.stringify(verdict('check-own-pages-warned').messages)).toMatchObject({ ok: true, failed: ['ERR-12'], warnings: ['ERR-12'], userExitCode: 0 });
+    expect(printed.find((l) => l.includes('check-own-pages-warned'))).toMatch(/✓ check-own-pages-warned: passed, warned on ERR-12 as it must/);
+  });
+
+  it('fails when none showed, and says so', () => {
+    expect(verdict('check-own-pages-unseen')).toMatchObject({ ok: false, failed: [], exitCode: 0 });
+    expect(printed.find((l) => l.includes('check-own-pages-unseen'))).toMatch(/✗ check-own-pages-unseen: FAILED though legal: did not warn on ERR-12 \(the stack's own pages never showed\)/);
   });
 });
 
