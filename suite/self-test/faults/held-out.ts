@@ -182,9 +182,9 @@ export const FAULTS: Fault[] = [
     request: looseBodyNames(['worldContext'], ['entityName'], trimmed),
   },
   {
-    id: 'held-chat-to-case', areas: ['model', 'simulation', 'errors'], expected: ['ERR-2'],
-    description: 'POST /worlds/{id}/chat matches `to` without case ("ANA" reaches "ana")',
-    request: looseBodyNames(['chat'], ['to'], caseFolded),
+    id: 'held-event-target-case', areas: ['model', 'simulation', 'errors'], expected: ['ERR-2'],
+    description: 'POST /worlds/{id}/events matches targetEntity and sourceEntity without case (an event to "ANA" reaches "ana")',
+    request: looseBodyNames(['dispatchEvent'], ['targetEntity', 'sourceEntity'], caseFolded),
   },
   {
     id: 'held-chat-from-cut', areas: ['model', 'simulation', 'errors'], expected: ['ERR-2'],
