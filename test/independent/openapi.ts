@@ -43,13 +43,13 @@ const definition = obj({
   knowledge: obj({ facts: arr(fact), defaultVisibility: str }),
   progression: obj({ initialPhase: str, phases: map(phase), triggers: arr(trigger) }),
 });
-const world = all({ id: str, tenantId: str, definition, engineVersion: str, createdAt: { type: 'integer', description: 'seconds since 1970' } });
+const world = all({ id: str, tenantId: str, definition, engineVersion: str, createdAt: { type: 'number', description: 'seconds since 1970 (an imported snapshot may set another)' } });
 const profile = all({ displayName: str, role: str, description: str, personalityHints: str });
 const entity = all({ id: str, name: str, type: str, profile, spaceId: str });
 const space = all({ id: str, name: str, type: str, capacity: num });
 const progression = obj({
   currentPhase: str, elapsedTime: num, eventCounts: map(num),
-  phaseHistory: arr(obj({ phase: str, enteredAt: num, exitedAt: num, triggerId: str }, ['phase', 'enteredAt', 'triggerId'])),
+  phaseHistory: arr(obj({ phase: str, enteredAt: num, exitedAt: num, triggerId: str })),
   firedTriggerIds: strs, triggers: arr(trigger), phases: map(phase),
 }, ['currentPhase', 'elapsedTime', 'eventCounts', 'phaseHistory', 'firedTriggerIds', 'triggers', 'phases']);
 const knowledge = all({ facts: arr(fact), defaultVisibility: str });
@@ -110,7 +110,7 @@ const paths: Record<string, S> = {
   '/worlds/{id}/mutate': withParams([W], { post: op({ id: 'batch', summary: 'Batch operations: add_entity {name,type,spaceId?}, remove_entity {name}, move_entity {name,spaceId}, set_environment {environment}, add_fact {fact}', body: obj({ operations: { type: 'array', maxItems: 100, items: obj({ op: { type: 'string', enum: ['add_entity', 'remove_entity', 'move_entity', 'set_environment', 'add_fact'] }, name: str, type: str, spaceId: str }, ['op']) } }, ['operations']), result: all({ results: arr(obj({ op: str, ok: bool, data: str, error: str }, ['op', 'ok'])) }) }) }),
   '/worlds/{id}/snapshot': withParams([W], {
     get: op({ id: 'exportWorld', summary: 'World snapshot', result: obj({ id: str, definition, entities: arr(obj({ id: str, type: str, name: str, spaceId: str, profile, personaSnapshot, relationships: arr(all({ targetId: str, relationship: all({ type: str, strength: num, trust: num }) })) }, ['id', 'type', 'name', 'spaceId', 'profile', 'personaSnapshot', 'relationships'])), spaces: arr(space), environment: obj(), createdAt: num, knowledge, progression, recentEvents: arr(event), interaction: all({ groupAwareness: bool, emotionalContagion: bool, propagation: str }) }, ['id', 'definition', 'entities', 'spaces', 'environment', 'createdAt', 'knowledge', 'progression', 'recentEvents', 'interaction']) }),
-    put: op({ id: 'importWorld', summary: 'Replace the world with a snapshot (its id is kept)', body: obj({ snapshot: obj({ id: str, definition, entities: arr(obj({ id: str, type: str, name: str, spaceId: str, relationships: arr(obj({ targetId: str, relationship: obj() }, ['targetId', 'relationship'])) }, ['id', 'type', 'name'])), spaces: arr(obj({ id: str, name: str }, ['id', 'name'])), environment: obj(), createdAt: num }) }, ['snapshot']), result: all({ ok: { type: 'boolean', enum: [true] } }) }),
+    put: op({ id: 'importWorld', summary: 'Replace the world with a snapshot (its id is kept)', body: obj({ snapshot: obj({ id: str, definition, entities: arr(obj({ id: str, type: str, name: str, spaceId: str, relationships: arr(obj({ targetId: str, relationship: obj() }, ['targetId', 'relationship'])) }, ['id', 'type', 'name'])), spaces: arr(obj({ id: str, name: str, type: str, capacity: num }, ['id', 'name'])), environment: obj(), createdAt: num, knowledge, progression, recentEvents: arr(obj({ type: str }, ['type'])), interaction: obj({ groupAwareness: bool, emotionalContagion: bool, propagation: str }), personaConfigs: map(personaConfig) }) }, ['snapshot']), result: all({ ok: { type: 'boolean', enum: [true] } }) }),
   }),
   '/worlds/{id}/personas': withParams([W], {
     get: op({ id: 'worldPersonas', summary: 'Personas of the world with their configs', result: all({ personas: arr(worldPersona) }) }),

@@ -29,6 +29,9 @@ export interface Psyche {
   nextResponse?: string;
   pending: Array<Record<string, unknown>>;
   extra: Record<string, unknown>;
+  /** When the state last changed, and when its regulation strategy began (seconds): a read changes neither. */
+  lastUpdated: number;
+  strategySince: number;
 }
 
 export function newPsyche(config: Record<string, any> = {}): Psyche {
@@ -44,7 +47,7 @@ export function newPsyche(config: Record<string, any> = {}): Psyche {
     emotion: { ...mood }, velocity: zeroVad(), mood, history: [], moodHistory: [], bodyBudget: 0.8,
     needs: { autonomy: 0.5, competence: 0.5, relatedness: 0.5 }, relationships: {}, goals,
     selfConcept: typeof config.identity?.name === 'string' ? `I am ${config.identity.name}.` : 'I am myself.',
-    maskIntegrity: 1, annotations: [], pending: [], extra: {},
+    maskIntegrity: 1, annotations: [], pending: [], extra: {}, lastUpdated: nowS(), strategySince: nowS(),
   };
 }
 
@@ -124,6 +127,7 @@ export function setEmotion(ps: Psyche, next: Partial<Vad>): void {
   ps.emotion = vad(next.V ?? prev.V, next.A ?? prev.A, next.D ?? prev.D);
   ps.velocity = vad(ps.emotion.V - prev.V, ps.emotion.A - prev.A, ps.emotion.D - prev.D);
   ps.mood = vad(ps.mood.V + 0.2 * (ps.emotion.V - ps.mood.V), ps.mood.A + 0.2 * (ps.emotion.A - ps.mood.A), ps.mood.D + 0.2 * (ps.emotion.D - ps.mood.D));
+  ps.lastUpdated = nowS();
   ps.history.push({ ...ps.emotion, timestamp: nowS() });
   if (ps.history.length > 20) ps.history.shift();
   ps.moodHistory.push({ emotion: { ...ps.mood }, intensity: discrete(ps.emotion).intensity });
@@ -133,6 +137,7 @@ export function setEmotion(ps: Psyche, next: Partial<Vad>): void {
 /** Time passes: emotion relaxes toward mood, mood toward neutral, the body budget recovers toward 1. */
 export function advance(ps: Psyche, seconds: number): void {
   if (seconds <= 0) return;
+  ps.lastUpdated = nowS();
   const e = 1 - Math.exp(-seconds / 600);
   const m = 1 - Math.exp(-seconds / 3600);
   ps.emotion = vad(ps.emotion.V + e * (ps.mood.V - ps.emotion.V), ps.emotion.A + e * (ps.mood.A - ps.emotion.A), ps.emotion.D + e * (ps.mood.D - ps.emotion.D));
@@ -159,14 +164,14 @@ export function stateView(ps: Psyche) {
 
 /** The full persona snapshot (world entities' personaSnapshot and GET /personas/{id}/snapshot). */
 export function snapshotOf(ps: Psyche): Record<string, unknown> {
-  const t = nowS();
+  const t = ps.strategySince;
   return {
     ...ps.extra,
     state: {
       emotion: { ...ps.emotion }, velocity: { ...ps.velocity }, emotion_history: ps.history.map((h) => ({ ...h })),
       body_budget: ps.bodyBudget,
       soul_stage: { id: 1, name: 'settled', tolerance: 0.5, stress_modifier: 1, appraisal_bias: neutralAppraisal(), avoidance_mod: 0, blend_table: { rational: 0.7, irrational: 0.3 }, cumulative_load: 0, turns_in_stage: ps.history.length },
-      prediction_model: neutralAppraisal(), prev_emotion_delta: { ...ps.velocity }, need_state: { ...ps.needs }, lastUpdated: t,
+      prediction_model: neutralAppraisal(), prev_emotion_delta: { ...ps.velocity }, need_state: { ...ps.needs }, lastUpdated: ps.lastUpdated,
       catastrophe: { alpha: 0, beta: 0, z: 0, hysteresis_bound: 0.5 },
       metacog: { turns_since_check: 0, regulation_history: [], self_awareness: 'moderate' },
       affect_dynamics: { variability: 0, instability: 0, inertia_observed: 0.5 },
@@ -208,6 +213,8 @@ export function restoreSnapshot(snap: Record<string, any>, base: Psyche): Psyche
     if (typeof state.body_budget === 'number') ps.bodyBudget = round(clamp(state.body_budget, 0, 1));
     if (Array.isArray(state.emotion_history)) ps.history = state.emotion_history.filter(isVad).map((h: any) => ({ ...vad(h.V, h.A, h.D), timestamp: typeof h.timestamp === 'number' ? h.timestamp : 0 }));
     if (state.need_state && typeof state.need_state === 'object') ps.needs = { ...ps.needs, ...pickNumbers(state.need_state) };
+    if (typeof state.lastUpdated === 'number') ps.lastUpdated = state.lastUpdated;
+    if (typeof state.regulation?.active_strategy?.started_at === 'number') ps.strategySince = state.regulation.active_strategy.started_at;
   }
   if (relationships && typeof relationships === 'object' && !Array.isArray(relationships)) ps.relationships = structuredClone(relationships);
   if (Array.isArray(goals)) ps.goals = structuredClone(goals);

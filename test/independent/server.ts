@@ -13,7 +13,13 @@ import { Worlds } from './worlds.ts';
 /** Faults the server can be started with, each breaking one sentence of SPEC (proof that a run can fail). */
 export type Fault = 'unauthorized-as-403';
 
-export interface Options { port?: number; host?: string; keys?: KeyEntry[]; rateWindowMs?: number; fault?: Fault }
+/**
+ * Legal variants kept switchable: each is a reading SPEC allows that a version of the suite refused
+ * (README.md names the finding), so that the suite's fix can be checked against it.
+ */
+export interface Variants { personaCodeInBodies?: boolean }
+
+export interface Options { port?: number; host?: string; keys?: KeyEntry[]; rateWindowMs?: number; fault?: Fault; variants?: Variants }
 export interface Running { url: string; keys: KeyEntry[]; close(): Promise<void> }
 
 type Json = Record<string, unknown>;
@@ -21,6 +27,19 @@ interface Ctx { tenant: string; params: string[]; query: URLSearchParams; body: 
 interface Route { method: string; path: string[]; status?: number; body?: boolean; run(c: Ctx): Json }
 
 const MAX_BODY = 1 << 20;
+/** Bodies nested deeper than this are refused (a request limit SPEC leaves open): no recursion overflows. */
+const MAX_DEPTH = 32;
+
+function tooDeep(value: unknown): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (d >= MAX_DEPTH) return true;
+    for (const x of Object.values(v)) stack.push([x, d + 1]);
+  }
+  return false;
+}
 
 function routes(worlds: Worlds, personas: Personas): Route[] {
   const r = (method: string, path: string, run: Route['run'], extra: Partial<Route> = {}): Route =>
@@ -107,7 +126,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 export function startIndependent(options: Options = {}): Promise<Running> {
   const keyEntries = options.keys ?? DEFAULT_KEYS;
   const keys = new KeyTable(keyEntries, options.rateWindowMs ?? 60_000);
-  const table = routes(new Worlds(), new Personas());
+  const table = routes(new Worlds(options.variants), new Personas());
 
   const send = (res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) => {
     const text = JSON.stringify(payload);
@@ -160,6 +179,7 @@ export function startIndependent(options: Options = {}): Promise<Running> {
           const type = String(req.headers['content-type'] ?? '').toLowerCase();
           if (!/^application\/([a-z.+-]*\+)?json\b/.test(type)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'bodies must be application/json');
           try { body = JSON.parse(text); } catch { throw invalid('the body is not valid JSON'); }
+          if (tooDeep(body)) throw invalid(`the body is nested deeper than ${MAX_DEPTH} levels`);
         }
       } else req.resume();
       const result = route.run({ tenant: entry.tenant, params: match(route, segs)!, query, body });
@@ -185,6 +205,9 @@ export function startIndependent(options: Options = {}): Promise<Running> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const arg = (name: string) => { const i = process.argv.indexOf(name); return i < 0 ? undefined : process.argv[i + 1]; };
-  const running = await startIndependent({ port: Number(arg('--port') ?? 0), rateWindowMs: Number(arg('--rate-window-ms') ?? 60_000), fault: arg('--fault') as Fault | undefined });
+  const running = await startIndependent({
+    port: Number(arg('--port') ?? 0), rateWindowMs: Number(arg('--rate-window-ms') ?? 60_000), fault: arg('--fault') as Fault | undefined,
+    variants: { personaCodeInBodies: process.argv.includes('--persona-code-in-bodies') },
+  });
   console.log(JSON.stringify({ url: running.url, keys: running.keys }));
 }

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, invalid, isObject, read } from './errors.ts';
 import { advance, emotionView, newPsyche, perceive, restoreSnapshot, snapshotOf, textValence, type Psyche } from './psyche.ts';
+import { check, closedCopy, EVENT, INTERACTION, KNOWLEDGE, PROGRESSION, WORLD_PERSONA_SNAPSHOT } from './shapes.ts';
 
 type Json = Record<string, any>;
 export const ENGINE_VERSION = 'indep-engine/0.3';
@@ -79,6 +80,46 @@ function checkDefinition(d: Json, where = 'definition'): void {
   }
 }
 
+/**
+ * The definition as kept: WorldDefinition and its identity are open, every other part of it closed
+ * (SPEC marks only those two open), so members a closed part does not list are not kept.
+ */
+function keptDefinition(d: Json): Json {
+  const out: Json = structuredClone(d);
+  const closed = (o: unknown, members: string[]) => (isObject(o) ? closedCopy(o, members) as Json : o);
+  const each = (a: unknown, f: (x: unknown) => unknown) => (Array.isArray(a) ? a.map(f) : a);
+  if (isObject(out.rules)) {
+    out.rules = closed(out.rules, ['physics', 'social', 'narrative']);
+    if (isObject(out.rules.social)) out.rules.social = closed(out.rules.social, ['norms', 'taboos', 'hierarchies']);
+  }
+  if (isObject(out.culture)) {
+    out.culture = closed(out.culture, ['coreValues', 'normMap', 'socialProtocol']);
+    if (isObject(out.culture.socialProtocol)) out.culture.socialProtocol = closed(out.culture.socialProtocol, ['greetingStyle', 'addressSystem', 'tabooTopics']);
+  }
+  if (isObject(out.topology)) {
+    out.topology = closed(out.topology, ['connections']);
+    out.topology.connections = each(out.topology.connections, (c) => closed(c, ['from', 'to', 'distance', 'traversalTime', 'accessibility', 'bidirectional']));
+  }
+  if (isObject(out.time)) out.time = closed(out.time, ['type', 'ratio']);
+  if (isObject(out.knowledge)) out.knowledge = keptKnowledge(out.knowledge);
+  if (isObject(out.progression)) {
+    out.progression = closed(out.progression, ['initialPhase', 'phases', 'triggers']);
+    if (isObject(out.progression.phases)) out.progression.phases = keptPhases(out.progression.phases);
+    out.progression.triggers = keptTriggers(out.progression.triggers);
+  }
+  return out;
+}
+const keptKnowledge = (k: Json): Json => {
+  const out = closedCopy(k, ['facts', 'defaultVisibility']) as Json;
+  if (Array.isArray(out.facts)) out.facts = out.facts.map((f: Json) => closedCopy(f, ['id', 'content', 'visibility', 'knownBy']));
+  return out;
+};
+const keptPhases = (phases: Json): Json => Object.fromEntries(Object.entries(phases).map(([k, p]) => [k, closedCopy(p as Json, ['description', 'normMapOverride'])]));
+const keptTriggers = (triggers: unknown): unknown => (Array.isArray(triggers)
+  ? triggers.map((t: Json) => ({ ...closedCopy(t, ['id', 'condition', 'targetPhase', 'oneShot']), ...(isObject(t.condition) ? { condition: closedCopy(t.condition, ['type', 'eventType', 'threshold']) } : {}) }))
+  : triggers);
+const keptEvent = (e: Json): Json => closedCopy(e, ['type', 'spaceId', 'timestamp', 'sourceEntity', 'targetEntity', 'payload', 'appraisal', 'stimulus']);
+
 function checkFact(f: unknown, w: string): void {
   const o = read.object(f, w);
   read.string(o, 'id', false, `${w}.id`); read.string(o, 'content', false, `${w}.content`);
@@ -130,6 +171,8 @@ function checkConfig(c: unknown, w: string): Json {
 export class Worlds {
   private byId = new Map<string, World>();
 
+  constructor(private options: { personaCodeInBodies?: boolean } = {}) {}
+
   /** A world of this tenant, active unless `deletedToo`; else 404 (never seen) or 410 (soft-deleted). */
   get(tenantId: string, id: string, deletedToo = false): World {
     const w = this.byId.get(id);
@@ -140,8 +183,9 @@ export class Worlds {
 
   create(tenantId: string, body: unknown): Json {
     const b = read.object(body);
-    const definition = read.obj(b, 'definition') ?? {};
-    checkDefinition(definition);
+    const given = read.obj(b, 'definition') ?? {};
+    checkDefinition(given);
+    const definition = keptDefinition(given);
     const entitiesIn = read.array(b, 'entities') ?? [];
     const configsIn = read.obj(b, 'personaConfigs') ?? {};
     for (const [k, c] of Object.entries(configsIn)) checkConfig(c, `personaConfigs.${k}`);
@@ -212,8 +256,8 @@ export class Worlds {
     if (inter) { read.boolean(inter, 'groupAwareness', 'interaction.groupAwareness'); read.boolean(inter, 'emotionalContagion', 'interaction.emotionalContagion'); read.string(inter, 'propagation', false, 'interaction.propagation'); }
     if (env) checkEnvironment(env);
     if (def) {
-      Object.assign(w.definition, structuredClone(def));
-      const p = def.progression as Json | undefined;
+      Object.assign(w.definition, keptDefinition(def));
+      const p = (def.progression ? w.definition.progression : undefined) as Json | undefined;
       if (p) {
         if (p.triggers) w.progression.triggers = structuredClone(p.triggers);
         if (p.phases) w.progression.phases = structuredClone(p.phases);
@@ -456,6 +500,10 @@ export class Worlds {
     };
   }
 
+  /**
+   * Takes back everything an export gives (every member checked first, nothing replaced on a refusal);
+   * a member left out keeps the world's current value. The world keeps its own id.
+   */
   importSnapshot(tenantId: string, id: string, body: unknown): Json {
     const w = this.get(tenantId, id);
     const s = read.obj(read.object(body), 'snapshot', true)!;
@@ -463,16 +511,21 @@ export class Worlds {
     const createdAt = read.number(s, 'createdAt', false, 'snapshot.createdAt');
     const def = read.obj(s, 'definition', false, 'snapshot.definition');
     if (def) checkDefinition(def, 'snapshot.definition');
-    const spacesIn = (read.array(s, 'spaces', false, 'snapshot.spaces') ?? []).map((x, i) => {
+    const spacesIn = read.array(s, 'spaces', false, 'snapshot.spaces')?.map((x, i) => {
       const o = read.object(x, `snapshot.spaces[${i}]`);
-      return { id: read.name(o, 'id', true, `snapshot.spaces[${i}].id`)!, name: read.string(o, 'name', true, `snapshot.spaces[${i}].name`)!, type: read.string(o, 'type', false) ?? 'physical', capacity: read.number(o, 'capacity', false) ?? 25 };
+      return { id: read.name(o, 'id', true, `snapshot.spaces[${i}].id`)!, name: read.string(o, 'name', true, `snapshot.spaces[${i}].name`)!, type: read.string(o, 'type', false, `snapshot.spaces[${i}].type`) ?? 'physical', capacity: read.number(o, 'capacity', false, `snapshot.spaces[${i}].capacity`) ?? 25 };
     });
+    if (spacesIn && !spacesIn.length) throw invalid('snapshot.spaces must hold at least one space');
     const env = read.obj(s, 'environment', false, 'snapshot.environment');
     if (env) checkEnvironment(env, 'snapshot.environment');
     const configs = read.obj(s, 'personaConfigs', false, 'snapshot.personaConfigs');
     if (configs) for (const [k, c] of Object.entries(configs)) checkConfig(c, `snapshot.personaConfigs.${k}`);
+    if (s.knowledge !== undefined) check(s.knowledge, KNOWLEDGE, 'snapshot.knowledge');
+    if (s.progression !== undefined) check(s.progression, PROGRESSION, 'snapshot.progression');
+    if (s.recentEvents !== undefined) check(s.recentEvents, [EVENT], 'snapshot.recentEvents');
+    if (s.interaction !== undefined) check(s.interaction, INTERACTION, 'snapshot.interaction');
     const entitiesIn = read.array(s, 'entities', false, 'snapshot.entities');
-    const spaces = spacesIn.length ? spacesIn : w.spaces;
+    const spaces = spacesIn ?? w.spaces;
     const next: Entity[] = [];
     const psyches = new Map<string, Psyche>();
     const rels: Relationship[] = [];
@@ -489,19 +542,24 @@ export class Worlds {
       if (!spaces.some((sp) => sp.id === e.spaceId)) throw invalid(`${wh}.spaceId: no space ${e.spaceId}`);
       next.push(e);
       const snap = read.obj(o, 'personaSnapshot', false, `${wh}.personaSnapshot`);
+      if (snap) check(snap, WORLD_PERSONA_SNAPSHOT, `${wh}.personaSnapshot`);
       const cfg = configs?.[e.name] ?? w.personaConfigs[e.name];
       psyches.set(e.id, snap ? restoreSnapshot(snap, newPsyche(cfg)) : w.psyches.get(e.id) ?? newPsyche(cfg));
       (read.array(o, 'relationships', false, `${wh}.relationships`) ?? []).forEach((r, j) => {
         const ro = read.object(r, `${wh}.relationships[${j}]`);
         const targetId = read.string(ro, 'targetId', true, `${wh}.relationships[${j}].targetId`)!;
         const rel = read.obj(ro, 'relationship', true, `${wh}.relationships[${j}].relationship`)!;
-        rels.push({ id: randomUUID(), sourceId: e.id, targetId, type: read.string(rel, 'type', false) ?? 'stranger', strength: read.number(rel, 'strength', false) ?? 0, trust: read.number(rel, 'trust', false) ?? 0 });
+        rels.push({
+          id: randomUUID(), sourceId: e.id, targetId, type: read.string(rel, 'type', false, `${wh}.relationships[${j}].relationship.type`) ?? 'stranger',
+          strength: read.number(rel, 'strength', false, `${wh}.relationships[${j}].relationship.strength`) ?? 0, trust: read.number(rel, 'trust', false, `${wh}.relationships[${j}].relationship.trust`) ?? 0,
+        });
       });
     });
     for (const r of rels) if (!next.some((e) => e.id === r.targetId)) throw invalid(`relationship target ${r.targetId} is not an entity of the snapshot`);
-    // Every check passed: the world takes the snapshot whole (what it leaves out stays as it was).
-    if (def) { w.definition = structuredClone(def); }
-    if (spacesIn.length) w.spaces = spacesIn;
+    if (!entitiesIn) for (const e of w.entities) if (!spaces.some((sp) => sp.id === e.spaceId)) throw invalid(`entity ${e.name} would be left in no space`);
+    // Every check passed: the world takes the snapshot.
+    if (def) w.definition = keptDefinition(def);
+    if (spacesIn) w.spaces = spacesIn;
     if (env) w.environment = { ...w.environment, ...structuredClone(env) };
     if (entitiesIn) {
       const personaConfigs: Record<string, Json> = {};
@@ -509,19 +567,20 @@ export class Worlds {
       w.entities = next; w.psyches = psyches; w.relationships = rels; w.personaConfigs = personaConfigs;
     }
     if (createdAt !== undefined) w.createdAt = createdAt;
-    const prog = read.obj(s, 'progression', false, 'snapshot.progression');
-    if (prog) {
-      const cp = read.string(prog, 'currentPhase', false, 'snapshot.progression.currentPhase');
-      const el = read.number(prog, 'elapsedTime', false, 'snapshot.progression.elapsedTime');
-      if (cp !== undefined) w.progression.currentPhase = cp;
-      if (el !== undefined) w.progression.elapsedTime = el;
-      const counts = read.numberMap(prog, 'eventCounts', 'snapshot.progression.eventCounts');
-      if (counts) w.progression.eventCounts = { ...counts };
-      const fired = read.strings(prog, 'firedTriggerIds', 'snapshot.progression.firedTriggerIds');
-      if (fired) w.progression.firedTriggerIds = [...fired];
-      const hist = read.array(prog, 'phaseHistory', false, 'snapshot.progression.phaseHistory');
-      if (hist) w.progression.phaseHistory = hist.map((h, i) => structuredClone(read.object(h, `snapshot.progression.phaseHistory[${i}]`)));
+    if (isObject(s.knowledge)) w.definition.knowledge = keptKnowledge(s.knowledge);
+    if (isObject(s.progression)) {
+      const p = s.progression as Json;
+      const q = w.progression;
+      if (p.currentPhase !== undefined) q.currentPhase = p.currentPhase;
+      if (p.elapsedTime !== undefined) q.elapsedTime = p.elapsedTime;
+      if (p.eventCounts !== undefined) q.eventCounts = { ...p.eventCounts };
+      if (p.firedTriggerIds !== undefined) q.firedTriggerIds = [...p.firedTriggerIds];
+      if (p.phaseHistory !== undefined) q.phaseHistory = p.phaseHistory.map((h: Json) => closedCopy(h, ['phase', 'enteredAt', 'exitedAt', 'triggerId']));
+      if (p.triggers !== undefined) q.triggers = keptTriggers(structuredClone(p.triggers)) as Json[];
+      if (p.phases !== undefined) q.phases = keptPhases(structuredClone(p.phases));
     }
+    if (Array.isArray(s.recentEvents)) w.events = s.recentEvents.map((e: Json) => keptEvent(structuredClone(e)));
+    if (isObject(s.interaction)) Object.assign(w.interaction, closedCopy(s.interaction, ['groupAwareness', 'emotionalContagion', 'propagation']));
     return { ok: true };
   }
 
@@ -540,10 +599,16 @@ export class Worlds {
     return { persona: personaView(w, e) };
   }
 
-  private persona(w: World, pid: string): Entity {
+  /**
+   * A persona of the world by entity id or name. Named in the path, a missing one is PERSONA_NOT_FOUND;
+   * named in a body, ENTITY_NOT_FOUND ("the named entity does not exist in the world"), unless the
+   * variant persona-code-in-bodies is on (README.md: the suite's model once refused that legal choice).
+   */
+  private persona(w: World, pid: string, from: 'path' | 'body' = 'path'): Entity {
     const e = w.entities.find((x) => x.type === 'persona' && (x.id === pid || x.name === pid));
-    if (!e) throw new ApiError(404, 'PERSONA_NOT_FOUND', `no persona ${pid} in world ${w.id}`);
-    return e;
+    if (e) return e;
+    if (from === 'body' && !this.options.personaCodeInBodies) throw new ApiError(404, 'ENTITY_NOT_FOUND', `no persona named ${pid} in world ${w.id}`);
+    throw new ApiError(404, 'PERSONA_NOT_FOUND', `no persona ${pid} in world ${w.id}`);
   }
 
   getPersona(tenantId: string, id: string, pid: string): Json {
@@ -594,7 +659,7 @@ export class Worlds {
     if (actor !== undefined) this.entity(w, actor, 'actor');
     const a = [...DEFAULT_ACTIONS, ...w.actions].find((x) => x.id === actionRef || x.name === actionRef);
     if (!a) throw new ApiError(404, 'ACTION_NOT_FOUND', `no action ${actionRef} in world ${w.id}`);
-    const e = this.persona(w, personaRef);
+    const e = this.persona(w, personaRef, 'body');
     const response = perceive(w.psyches.get(e.id)!, { vadDelta: a.effect }, actor ?? 'world', a.name);
     this.record(w, { type: 'interact', spaceId: e.spaceId, timestamp: nowS(), sourceEntity: actor ?? '', targetEntity: e.name, payload: { action: a.name }, appraisal: {}, stimulus: { vadDelta: { ...a.effect } } });
     return { action: a.name, persona: e.name, response, billed: true };
@@ -611,12 +676,14 @@ export class Worlds {
   putRelationship(tenantId: string, id: string, body: unknown): Json {
     const w = this.get(tenantId, id);
     const b = read.object(body);
-    const actor = this.entity(w, read.name(b, 'actor', true)!, 'actor');
-    const persona = this.persona(w, read.name(b, 'persona', true)!);
+    const actorName = read.name(b, 'actor', true)!;
+    const personaName = read.name(b, 'persona', true)!;
     const type = read.name(b, 'type');
     const strength = read.number(b, 'strength');
     const trust = read.number(b, 'trust');
     for (const [k, v] of [['strength', strength], ['trust', trust]] as const) if (v !== undefined && (v < -1 || v > 1)) throw invalid(`${k} must be within [-1, 1]`);
+    const actor = this.entity(w, actorName, 'actor');
+    const persona = this.persona(w, personaName, 'body');
     let r = w.relationships.find((x) => x.sourceId === actor.id && x.targetId === persona.id);
     if (!r) { r = { id: randomUUID(), sourceId: actor.id, targetId: persona.id, type: 'stranger', strength: 0, trust: 0 }; w.relationships.push(r); }
     if (type !== undefined) r.type = type;
