@@ -19,6 +19,8 @@ export interface World {
   definition: Json; entities: Entity[]; psyches: Map<string, Psyche>; personaConfigs: Record<string, Json>;
   spaces: Space[]; environment: Json; interaction: { groupAwareness: boolean; emotionalContagion: boolean; propagation: string };
   progression: Progression; relationships: Relationship[]; events: Json[]; actions: Action[];
+  /** The world's facts: from the definition at creation, then grown by batches and imports (the definition stays as given). */
+  knowledge: Json;
 }
 
 const DEFAULT_ACTIONS: Action[] = [
@@ -118,6 +120,11 @@ const keptPhases = (phases: Json): Json => Object.fromEntries(Object.entries(pha
 const keptTriggers = (triggers: unknown): unknown => (Array.isArray(triggers)
   ? triggers.map((t: Json) => ({ ...closedCopy(t, ['id', 'condition', 'targetPhase', 'oneShot']), ...(isObject(t.condition) ? { condition: closedCopy(t.condition, ['type', 'eventType', 'threshold']) } : {}) }))
   : triggers);
+/** An event as this implementation keeps it: every member of the Event resource there. */
+const fullEvent = (e: Json, w: World): Json => ({
+  type: e.type, spaceId: e.spaceId ?? w.spaces[0].id, timestamp: e.timestamp ?? 0, sourceEntity: e.sourceEntity ?? '', targetEntity: e.targetEntity ?? '',
+  payload: e.payload ?? {}, appraisal: e.appraisal ?? {}, stimulus: e.stimulus ?? {},
+});
 const keptEvent = (e: Json): Json => closedCopy(e, ['type', 'spaceId', 'timestamp', 'sourceEntity', 'targetEntity', 'payload', 'appraisal', 'stimulus']);
 
 function checkFact(f: unknown, w: string): void {
@@ -171,7 +178,7 @@ function checkConfig(c: unknown, w: string): Json {
 export class Worlds {
   private byId = new Map<string, World>();
 
-  constructor(private options: { personaCodeInBodies?: boolean } = {}) {}
+  constructor(private options: { personaCodeInBodies?: boolean; importListedOnly?: boolean } = {}) {}
 
   /** A world of this tenant, active unless `deletedToo`; else 404 (never seen) or 410 (soft-deleted). */
   get(tenantId: string, id: string, deletedToo = false): World {
@@ -196,7 +203,7 @@ export class Worlds {
       spaces, environment: { atmosphere: 'calm', lighting: 'daylight', soundscape: [], weather: 'clear', timeOfDay: 'morning' },
       interaction: { groupAwareness: false, emotionalContagion: false, propagation: 'none' },
       progression: { currentPhase: prog.initialPhase ?? 'initial', elapsedTime: 0, eventCounts: {}, phaseHistory: [], firedTriggerIds: [], triggers: structuredClone(prog.triggers ?? []), phases: structuredClone(prog.phases ?? {}) },
-      relationships: [], events: [], actions: [],
+      relationships: [], events: [], actions: [], knowledge: knowledgeFrom(definition.knowledge),
     };
     entitiesIn.forEach((e, i) => {
       const o = read.object(e, `entities[${i}]`);
@@ -263,6 +270,7 @@ export class Worlds {
         if (p.phases) w.progression.phases = structuredClone(p.phases);
       }
     }
+    if (def?.knowledge) w.knowledge = knowledgeFrom(def.knowledge);
     if (env) Object.assign(w.environment, structuredClone(env));
     if (inter) Object.assign(w.interaction, inter);
     return { world: worldView(w) };
@@ -477,8 +485,7 @@ export class Worlds {
         checkFact(o.fact, 'fact');
         const f = structuredClone(o.fact) as Json;
         f.id ??= randomUUID();
-        (w.definition.knowledge ??= {}).facts ??= [];
-        w.definition.knowledge.facts.push(f);
+        w.knowledge.facts.push(closedCopy(f, ['id', 'content', 'visibility', 'knownBy']));
         return f.id;
       }
       default:
@@ -509,7 +516,7 @@ export class Worlds {
     const s = read.obj(read.object(body), 'snapshot', true)!;
     read.string(s, 'id', false, 'snapshot.id');
     const createdAt = read.number(s, 'createdAt', false, 'snapshot.createdAt');
-    const def = read.obj(s, 'definition', false, 'snapshot.definition');
+    const def = this.options.importListedOnly ? undefined : read.obj(s, 'definition', false, 'snapshot.definition');
     if (def) checkDefinition(def, 'snapshot.definition');
     const spacesIn = read.array(s, 'spaces', false, 'snapshot.spaces')?.map((x, i) => {
       const o = read.object(x, `snapshot.spaces[${i}]`);
@@ -520,10 +527,12 @@ export class Worlds {
     if (env) checkEnvironment(env, 'snapshot.environment');
     const configs = read.obj(s, 'personaConfigs', false, 'snapshot.personaConfigs');
     if (configs) for (const [k, c] of Object.entries(configs)) checkConfig(c, `snapshot.personaConfigs.${k}`);
-    if (s.knowledge !== undefined) check(s.knowledge, KNOWLEDGE, 'snapshot.knowledge');
-    if (s.progression !== undefined) check(s.progression, PROGRESSION, 'snapshot.progression');
-    if (s.recentEvents !== undefined) check(s.recentEvents, [EVENT], 'snapshot.recentEvents');
-    if (s.interaction !== undefined) check(s.interaction, INTERACTION, 'snapshot.interaction');
+    // Variant importListedOnly: only what SPEC lists for the import is read; the rest of this open object is left as it is.
+    const full = !this.options.importListedOnly;
+    if (full && s.knowledge !== undefined) check(s.knowledge, KNOWLEDGE, 'snapshot.knowledge');
+    if (full && s.progression !== undefined) check(s.progression, PROGRESSION, 'snapshot.progression');
+    if (full && s.recentEvents !== undefined) check(s.recentEvents, [EVENT], 'snapshot.recentEvents');
+    if (full && s.interaction !== undefined) check(s.interaction, INTERACTION, 'snapshot.interaction');
     const entitiesIn = read.array(s, 'entities', false, 'snapshot.entities');
     const spaces = spacesIn ?? w.spaces;
     const next: Entity[] = [];
@@ -541,7 +550,7 @@ export class Worlds {
       if (next.some((n) => n.name === e.name || n.id === e.id)) throw invalid(`${wh}: duplicate entity`);
       if (!spaces.some((sp) => sp.id === e.spaceId)) throw invalid(`${wh}.spaceId: no space ${e.spaceId}`);
       next.push(e);
-      const snap = read.obj(o, 'personaSnapshot', false, `${wh}.personaSnapshot`);
+      const snap = this.options.importListedOnly ? undefined : read.obj(o, 'personaSnapshot', false, `${wh}.personaSnapshot`);
       if (snap) check(snap, WORLD_PERSONA_SNAPSHOT, `${wh}.personaSnapshot`);
       const cfg = configs?.[e.name] ?? w.personaConfigs[e.name];
       psyches.set(e.id, snap ? restoreSnapshot(snap, newPsyche(cfg)) : w.psyches.get(e.id) ?? newPsyche(cfg));
@@ -558,7 +567,7 @@ export class Worlds {
     for (const r of rels) if (!next.some((e) => e.id === r.targetId)) throw invalid(`relationship target ${r.targetId} is not an entity of the snapshot`);
     if (!entitiesIn) for (const e of w.entities) if (!spaces.some((sp) => sp.id === e.spaceId)) throw invalid(`entity ${e.name} would be left in no space`);
     // Every check passed: the world takes the snapshot.
-    if (def) w.definition = keptDefinition(def);
+    if (def) { w.definition = keptDefinition(def); w.knowledge = knowledgeFrom(def.knowledge); }
     if (spacesIn) w.spaces = spacesIn;
     if (env) w.environment = { ...w.environment, ...structuredClone(env) };
     if (entitiesIn) {
@@ -567,7 +576,8 @@ export class Worlds {
       w.entities = next; w.psyches = psyches; w.relationships = rels; w.personaConfigs = personaConfigs;
     }
     if (createdAt !== undefined) w.createdAt = createdAt;
-    if (isObject(s.knowledge)) w.definition.knowledge = keptKnowledge(s.knowledge);
+    if (!full) return { ok: true };
+    if (isObject(s.knowledge)) w.knowledge = knowledgeFrom(s.knowledge);
     if (isObject(s.progression)) {
       const p = s.progression as Json;
       const q = w.progression;
@@ -579,7 +589,7 @@ export class Worlds {
       if (p.triggers !== undefined) q.triggers = keptTriggers(structuredClone(p.triggers)) as Json[];
       if (p.phases !== undefined) q.phases = keptPhases(structuredClone(p.phases));
     }
-    if (Array.isArray(s.recentEvents)) w.events = s.recentEvents.map((e: Json) => keptEvent(structuredClone(e)));
+    if (Array.isArray(s.recentEvents)) w.events = s.recentEvents.map((e: Json) => fullEvent(keptEvent(structuredClone(e)), w));
     if (isObject(s.interaction)) Object.assign(w.interaction, closedCopy(s.interaction, ['groupAwareness', 'emotionalContagion', 'propagation']));
     return { ok: true };
   }
@@ -708,7 +718,8 @@ export class Worlds {
 
 const worldView = (w: World) => ({ id: w.id, tenantId: w.tenantId, definition: structuredClone(w.definition), engineVersion: ENGINE_VERSION, createdAt: w.createdAt });
 const personaView = (w: World, e: Entity) => ({ entityId: e.id, name: e.name, spaceId: e.spaceId, config: structuredClone(w.personaConfigs[e.name] ?? {}) });
-const knowledgeOf = (w: World) => ({ facts: structuredClone(w.definition.knowledge?.facts ?? []), defaultVisibility: w.definition.knowledge?.defaultVisibility ?? 'public' });
+const knowledgeOf = (w: World) => structuredClone(w.knowledge);
+const knowledgeFrom = (k: unknown): Json => ({ facts: [], defaultVisibility: 'public', ...(isObject(k) ? keptKnowledge(k) : {}) });
 function relView(w: World, r: Relationship) {
   const nameOf = (eid: string) => w.entities.find((e) => e.id === eid)?.name ?? eid;
   return { id: r.id, actor: nameOf(r.sourceId), persona: nameOf(r.targetId), type: r.type, strength: r.strength, trust: r.trust };
