@@ -133,7 +133,7 @@ export class Personas {
     // as far as SPEC types the standalone snapshot (state, somatic, narrative, tmt… are open objects).
     read.vad(snap, 'mood', true, 'snapshot.mood');
     check(snap, STANDALONE_SNAPSHOT, 'snapshot');
-    p.psyche = restoreSnapshot(snap, p.psyche);
+    p.psyche = restoreSnapshot(snap, p.psyche, true);
     return { ok: true };
   }
 }

@@ -201,8 +201,16 @@ export function snapshotOf(ps: Psyche): Record<string, unknown> {
 
 const isVad = (x: any): x is Vad => x && typeof x === 'object' && ['V', 'A', 'D'].every((k) => typeof x[k] === 'number' && x[k] >= -1 && x[k] <= 1);
 
-/** Takes back what snapshotOf gave (members it does not know are kept as they came). */
-export function restoreSnapshot(snap: Record<string, any>, base: Psyche): Psyche {
+const pick = (o: Record<string, unknown>, members: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => members.includes(k)));
+const GOAL_MEMBERS = ['id', 'content', 'priority', 'mutable', 'status'];
+const RELATIONSHIP_MEMBERS = ['entityId', 'trust', 'intimacy', 'interactionCount', 'attachmentStyle', 'lastInteraction'];
+
+/**
+ * Takes back what snapshotOf gave: the snapshot's own unknown members are kept (it is open), those of
+ * its closed parts are not (a Goal; in a world, a persona-level relationship). A standalone snapshot's
+ * `relationships` is an open object, kept as given.
+ */
+export function restoreSnapshot(snap: Record<string, any>, base: Psyche, standalone = false): Psyche {
   const ps = structuredClone(base);
   const { state, relationships, goals, selfConcept, mood, moodHistory, maskIntegrity, ...rest } = snap;
   for (const k of ['somatic', 'narrative', 'tmt', 'selfEsteem', 'motivationContexts', 'maskState', 'lastReflectionVAD']) delete rest[k];
@@ -216,8 +224,11 @@ export function restoreSnapshot(snap: Record<string, any>, base: Psyche): Psyche
     if (typeof state.lastUpdated === 'number') ps.lastUpdated = state.lastUpdated;
     if (typeof state.regulation?.active_strategy?.started_at === 'number') ps.strategySince = state.regulation.active_strategy.started_at;
   }
-  if (relationships && typeof relationships === 'object' && !Array.isArray(relationships)) ps.relationships = structuredClone(relationships);
-  if (Array.isArray(goals)) ps.goals = structuredClone(goals);
+  if (relationships && typeof relationships === 'object' && !Array.isArray(relationships)) {
+    ps.relationships = standalone ? structuredClone(relationships)
+      : Object.fromEntries(Object.entries(relationships).map(([k, r]) => [k, r && typeof r === 'object' ? pick(r as Record<string, unknown>, RELATIONSHIP_MEMBERS) : r])) as Psyche['relationships'];
+  }
+  if (Array.isArray(goals)) ps.goals = structuredClone(goals).map((g: any) => (g && typeof g === 'object' ? pick(g, GOAL_MEMBERS) : g));
   if (typeof selfConcept === 'string') ps.selfConcept = selfConcept;
   if (isVad(mood)) ps.mood = vad(mood.V, mood.A, mood.D);
   if (Array.isArray(moodHistory)) ps.moodHistory = moodHistory.filter((m: any) => m && isVad(m.emotion)).map((m: any) => ({ emotion: vad(m.emotion.V, m.emotion.A, m.emotion.D), intensity: typeof m.intensity === 'number' ? m.intensity : 0 }));
