@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, invalid, read } from './errors.ts';
 import { advance, newPsyche, perceive, restoreSnapshot, setEmotion, snapshotOf, stateView, type Psyche } from './psyche.ts';
 import { check, STANDALONE_SNAPSHOT } from './shapes.ts';
-import { checkEvent, decodeCursor, encodeCursor, pageLimit, stimulusOf } from './worlds.ts';
+import { checkEvent, decodeCursor, encodeCursor, keptAppraisal, keptStimulus, pageLimit, stimulusOf } from './worlds.ts';
 
 type Json = Record<string, any>;
 interface Persona { id: string; tenantId: string; seq: number; createdAt: number; updatedAt: number; deletedAt?: number; config: Json; psyche: Psyche }
@@ -67,7 +67,11 @@ export class Personas {
     const p = this.get(tenantId, id);
     const ev = checkEvent(body);
     const response = perceive(p.psyche, stimulusOf(ev), ev.sourceEntity ?? 'world', ev.type);
-    p.psyche.pending.push({ ...structuredClone(ev), receivedAt: nowS() });
+    // A pending event is open, its appraisal and stimulus are not.
+    const pending: Record<string, any> = { ...structuredClone(ev), receivedAt: nowS() };
+    if (ev.appraisal !== undefined) pending.appraisal = keptAppraisal(ev.appraisal);
+    if (ev.stimulus !== undefined) pending.stimulus = keptStimulus(ev.stimulus);
+    p.psyche.pending.push(pending);
     if (p.psyche.pending.length > 50) p.psyche.pending.shift();
     return { response };
   }

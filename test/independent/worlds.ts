@@ -123,8 +123,18 @@ const keptTriggers = (triggers: unknown): unknown => (Array.isArray(triggers)
 /** An event as this implementation keeps it: every member of the Event resource there. */
 const fullEvent = (e: Json, w: World): Json => ({
   type: e.type, spaceId: e.spaceId ?? w.spaces[0].id, timestamp: e.timestamp ?? 0, sourceEntity: e.sourceEntity ?? '', targetEntity: e.targetEntity ?? '',
-  payload: e.payload ?? {}, appraisal: e.appraisal ?? {}, stimulus: e.stimulus ?? {},
+  payload: e.payload ?? {}, appraisal: keptAppraisal(e.appraisal), stimulus: keptStimulus(e.stimulus),
 });
+const VAD_MEMBERS = ['V', 'A', 'D'];
+/** Appraisal, Stimulus and the vectors in it are no open objects: only their own members are kept. */
+export const keptAppraisal = (a: unknown): Json => (isObject(a) ? closedCopy(a, ['goal_relevance', 'goal_congruence', 'expectedness', 'controllability', 'agency', 'norm_compatibility']) : {});
+export function keptStimulus(st: unknown): Json {
+  if (!isObject(st)) return {};
+  const out = closedCopy(st, ['bodyBudgetDelta', 'vadOverride', 'vadDelta', 'needsDelta', 'soulStageForce', 'catastropheAlphaDelta', 'dampingOverride']) as Json;
+  for (const k of ['vadOverride', 'vadDelta']) if (isObject(out[k])) out[k] = closedCopy(out[k], VAD_MEMBERS);
+  if (isObject(out.needsDelta)) out.needsDelta = closedCopy(out.needsDelta, ['autonomy', 'competence', 'relatedness']);
+  return out;
+}
 const keptEvent = (e: Json): Json => closedCopy(e, ['type', 'spaceId', 'timestamp', 'sourceEntity', 'targetEntity', 'payload', 'appraisal', 'stimulus']);
 
 function checkFact(f: unknown, w: string): void {
@@ -338,7 +348,7 @@ export class Worlds {
     const recorded = this.record(w, {
       type: ev.type, spaceId: ev.spaceId ?? target?.spaceId ?? w.spaces[0].id, timestamp: ev.timestamp ?? nowS(),
       sourceEntity: ev.sourceEntity ?? '', targetEntity: ev.targetEntity ?? '', payload: ev.payload ?? {},
-      appraisal: ev.appraisal ?? {}, stimulus: ev.stimulus ?? {},
+      appraisal: keptAppraisal(ev.appraisal), stimulus: keptStimulus(ev.stimulus),
     });
     const affected = reached.map((e) => ({ entityName: e.name, response: perceive(w.psyches.get(e.id)!, stimulusOf(ev), ev.sourceEntity ?? 'world', ev.type) }));
     return { type: ev.type, affected, events: [structuredClone(recorded)] };
