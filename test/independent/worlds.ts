@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, invalid, isObject, read } from './errors.ts';
 import { advance, emotionView, newPsyche, perceive, restoreSnapshot, snapshotOf, textValence, type Psyche } from './psyche.ts';
-import { check, closedCopy, EVENT, INTERACTION, KNOWLEDGE, PROGRESSION, WORLD_PERSONA_SNAPSHOT } from './shapes.ts';
+import { check, closedCopy, EVENT, GOAL, INTERACTION, KNOWLEDGE, PROGRESSION, WORLD_PERSONA_SNAPSHOT } from './shapes.ts';
 
 type Json = Record<string, any>;
 export const ENGINE_VERSION = 'indep-engine/0.3';
@@ -163,12 +163,18 @@ function spacesOf(def: Json): Space[] {
 }
 
 function configFor(name: string, given: Json | undefined): Json {
-  // A PersonaConfig of the documented shape, the given members taking precedence (it is open).
+  // A PersonaConfig of the documented shape, the given members taking precedence. The config is open,
+  // its personality, identity, goals and reflection are not: only their own members are kept.
+  const g = structuredClone(given ?? {});
+  if (isObject(g.personality)) g.personality = closedCopy(g.personality, ['O', 'C', 'E', 'A', 'N', 'H']);
+  if (isObject(g.identity)) g.identity = closedCopy(g.identity, ['name', 'role', 'speakingStyle', 'culturalIdentity', 'coreValues']);
+  if (isObject(g.reflection)) g.reflection = closedCopy(g.reflection, ['vadDeltaThreshold', 'predictionErrorThreshold', 'turnFallback']);
+  if (Array.isArray(g.goals)) g.goals = g.goals.map((x: Json) => closedCopy(x, ['id', 'content', 'priority', 'mutable', 'status']));
   return {
     personality: { O: 0.5, C: 0.5, E: 0.5, A: 0.5, N: 0.5, H: 0.5 },
     identity: { name, role: '', speakingStyle: 'plain', culturalIdentity: '', coreValues: [] },
     goals: [], type: 'persona', reflection: { vadDeltaThreshold: 0.3, predictionErrorThreshold: 0.5, turnFallback: 5 },
-    ...(given ?? {}),
+    ...g,
   };
 }
 
@@ -178,7 +184,7 @@ function checkConfig(c: unknown, w: string): Json {
   if (p) for (const k of Object.keys(p)) read.number(p, k, true, `${w}.personality.${k}`);
   const id = read.obj(o, 'identity', false, `${w}.identity`);
   if (id) { for (const k of ['name', 'role', 'speakingStyle', 'culturalIdentity']) read.string(id, k, false, `${w}.identity.${k}`); read.strings(id, 'coreValues', `${w}.identity.coreValues`); }
-  (read.array(o, 'goals', false, `${w}.goals`) ?? []).forEach((g, i) => read.object(g, `${w}.goals[${i}]`));
+  (read.array(o, 'goals', false, `${w}.goals`) ?? []).forEach((g, i) => check(g, GOAL, `${w}.goals[${i}]`));
   read.string(o, 'type', false, `${w}.type`);
   const r = read.obj(o, 'reflection', false, `${w}.reflection`);
   if (r) for (const k of Object.keys(r)) read.number(r, k, true, `${w}.reflection.${k}`);
