@@ -17,7 +17,7 @@ export type Fault = 'unauthorized-as-403';
  * Legal variants kept switchable: each is a reading SPEC allows that a version of the suite refused
  * (README.md names the finding), so that the suite's fix can be checked against it.
  */
-export interface Variants { personaCodeInBodies?: boolean; importListedOnly?: boolean }
+export interface Variants { personaCodeInBodies?: boolean; importListedOnly?: boolean; exportedAt?: boolean }
 
 export interface Options { port?: number; host?: string; keys?: KeyEntry[]; rateWindowMs?: number; fault?: Fault; variants?: Variants }
 export interface Running { url: string; keys: KeyEntry[]; close(): Promise<void> }
@@ -207,7 +207,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const arg = (name: string) => { const i = process.argv.indexOf(name); return i < 0 ? undefined : process.argv[i + 1]; };
   const running = await startIndependent({
     port: Number(arg('--port') ?? 0), rateWindowMs: Number(arg('--rate-window-ms') ?? 60_000), fault: arg('--fault') as Fault | undefined,
-    variants: { personaCodeInBodies: process.argv.includes('--persona-code-in-bodies'), importListedOnly: process.argv.includes('--import-listed-only') },
+    variants: { personaCodeInBodies: process.argv.includes('--persona-code-in-bodies'), importListedOnly: process.argv.includes('--import-listed-only'), exportedAt: process.argv.includes('--exported-at') },
   });
   console.log(JSON.stringify({ url: running.url, keys: running.keys }));
 }

@@ -194,7 +194,7 @@ function checkConfig(c: unknown, w: string): Json {
 export class Worlds {
   private byId = new Map<string, World>();
 
-  constructor(private options: { personaCodeInBodies?: boolean; importListedOnly?: boolean } = {}) {}
+  constructor(private options: { personaCodeInBodies?: boolean; importListedOnly?: boolean; exportedAt?: boolean } = {}) {}
 
   /** A world of this tenant, active unless `deletedToo`; else 404 (never seen) or 410 (soft-deleted). */
   get(tenantId: string, id: string, deletedToo = false): World {
@@ -520,6 +520,7 @@ export class Worlds {
       spaces: structuredClone(w.spaces), environment: structuredClone(w.environment), createdAt: w.createdAt,
       knowledge: knowledgeOf(w), progression: structuredClone(w.progression), recentEvents: structuredClone(w.events.slice(-20)),
       interaction: { ...w.interaction }, personaConfigs: structuredClone(w.personaConfigs), engineVersion: ENGINE_VERSION,
+      ...(this.options.exportedAt ? { exportedAt: Date.now() } : {}),
     };
   }
 
