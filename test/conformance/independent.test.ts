@@ -3,7 +3,8 @@
 // with its own legal choices: 201 and 202, 410 for a soft-deleted read, UUIDs, seconds, a token
 // bucket, its own shapes where SPEC shows none), as a deployment (--base-url: preflight, served
 // document, pacing). Its rate-limit window is shortened as the embedded reference's is, the suite told
-// so. Then a control: the same server with one MUST broken (401 answered 403) must fail that run.
+// so. Two more of its legal choices (switches), each once refused by the suite, on the areas they
+// concern. Then a control: the same server with one MUST broken (401 answered 403) must fail that run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,6 +61,12 @@ describe('the suite against an independent implementation of SPEC.md', () => {
     expect(result.requirements.filter((q) => q.level === 'MUST' && q.outcome === 'pass').length).toBeGreaterThan(50);
     for (const area of AREAS) expect(result.requirements.some((q) => q.area === area && q.outcome === 'pass'), area).toBe(true);
   });
+
+  it('passes two more of its legal choices: an import that reads only what SPEC lists for it (ERR-3), a snapshot with its export time (ISO-1)', async () => {
+    const other = await runAgainst({ variants: { importListedOnly: true, exportedAt: true } }, ['errors', 'isolation']);
+    expect(failedMust(other), why(other)).toEqual([]);
+    expect(other.exitCode).toBe(0);
+  }, budget(120_000));
 
   it('fails it when it breaks a MUST: 401 answered 403 fails AUTH-1 (exit 1)', async () => {
     const broken = await runAgainst({ fault: 'unauthorized-as-403' }, ['auth'], ['AUTH-1']);
