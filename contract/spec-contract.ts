@@ -104,6 +104,43 @@ export const SPEC_REQUEST_MEMBERS: Record<string, string[]> = {
   putPersonaSnapshot: ['snapshot'],
 };
 
+const str = { type: 'string' };
+/**
+ * Request members SPEC.md types no deeper than its Request column writes them, whatever the reference
+ * takes: an "open object" takes any members (createPersona `config`, putPersonaSnapshot `snapshot`,
+ * the values of createWorld's `personaConfigs`, "map<string, open object>"), and a world snapshot
+ * import is typed only in the members its row lists (`id`, `entities` of {`id`, `type`, `name`,
+ * `spaceId`, `relationships` of {`targetId`, `relationship`}}, `spaces` of {`id`, `name`},
+ * `environment`, `createdAt`). The members beyond those are the import's "open" part: a wrong type
+ * there is ERR-7's (SHOULD), never ERR-3's (MUST), which reads these bodies.
+ */
+export const SPEC_REQUEST_SHAPES: Record<string, Record<string, Json>> = {
+  createWorld: { personaConfigs: { type: 'object', additionalProperties: { type: 'object' } } },
+  createPersona: { config: { type: 'object' } },
+  putPersonaSnapshot: { snapshot: { type: 'object' } },
+  putWorldSnapshot: {
+    snapshot: {
+      type: 'object', additionalProperties: true,
+      properties: {
+        id: str,
+        entities: {
+          type: 'array',
+          items: {
+            type: 'object', additionalProperties: true,
+            properties: {
+              id: str, type: str, name: str, spaceId: str,
+              relationships: { type: 'array', items: { type: 'object', additionalProperties: true, properties: { targetId: str, relationship: { $ref: '#/components/schemas/WorldRelationshipInput' } } } },
+            },
+          },
+        },
+        spaces: { type: 'array', items: { type: 'object', additionalProperties: true, properties: { id: str, name: str } } },
+        environment: { $ref: '#/components/schemas/EnvironmentInput' },
+        createdAt: { type: 'number' },
+      },
+    },
+  },
+};
+
 /** SPEC.md, the normative text, kept beside the contract (test/reference/spec-contract.test.ts keeps the copy true). */
 export const specText = () => readFileSync(new URL('./SPEC.md', import.meta.url), 'utf8');
 
@@ -173,7 +210,9 @@ export function buildSpecContract(reference: Json, spec = specText()): Json {
         const members = SPEC_REQUEST_MEMBERS[op.operationId];
         if (!spec || !members) body.schema = {};
         else {
-          const properties = Object.fromEntries(Object.entries(bodyMembers(body.schema ?? {}, doc)).filter(([n]) => members.includes(n)).map(([n, v]) => [n, view(v, names, () => [])]));
+          const shapes = SPEC_REQUEST_SHAPES[op.operationId] ?? {};
+          const properties = Object.fromEntries(Object.entries(bodyMembers(body.schema ?? {}, doc)).filter(([n]) => members.includes(n))
+            .map(([n, v]) => [n, shapes[n] ? structuredClone(shapes[n]) : view(v, names, () => [])]));
           body.schema = { type: 'object', properties, additionalProperties: true };
         }
       }

@@ -17,6 +17,7 @@ const LONGEST = [
   'test/conformance/cli.test.ts',
   'test/conformance/dialects.test.ts',
   'test/conformance/stacks.test.ts',
+  'test/conformance/independent.test.ts',
   'test/reference/snapshot-limits.test.ts',
   'test/conformance/gate.test.ts',
   'test/conformance/network.test.ts',

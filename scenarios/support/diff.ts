@@ -26,3 +26,40 @@ export function notKept(given: unknown, got: unknown, path = '$', out: string[] 
   } else if (differences(given, got).length) out.push(`${path}: given ${JSON.stringify(given).slice(0, 80)}, got ${got === undefined ? '(absent)' : JSON.stringify(got).slice(0, 80)}`);
   return out;
 }
+
+/** What stands for an array item that changed between two reads (see `withoutVolatile`). */
+const VOLATILE = '(changed between two reads)';
+const GONE = Symbol('volatile');
+
+/**
+ * `doc` without what changed between two reads, `first` and `second`, with nothing written between
+ * them: such a member is no state of the resource (an export's own time, `exportedAt`, in a snapshot,
+ * which is an open object), so comparing it says nothing of a change. Objects member by member, arrays
+ * item by item (one whose length changed is left out whole).
+ */
+export function withoutVolatile(doc: unknown, first: unknown, second: unknown): unknown {
+  const out = strip(doc, first, second);
+  return out === GONE ? VOLATILE : out;
+}
+
+function strip(doc: unknown, a: unknown, b: unknown): unknown {
+  if (!differences(a, b).length) return doc;
+  const objects = [doc, a, b].every((v) => v && typeof v === 'object') && Array.isArray(doc) === Array.isArray(a) && Array.isArray(a) === Array.isArray(b);
+  if (!objects) return GONE;
+  if (Array.isArray(doc)) {
+    const [x, y] = [a as unknown[], b as unknown[]];
+    if (x.length !== y.length) return GONE;
+    return doc.map((item, i) => {
+      if (i >= x.length) return item;
+      const kept = strip(item, x[i], y[i]);
+      return kept === GONE ? VOLATILE : kept;
+    });
+  }
+  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(doc as Record<string, unknown>)) {
+    const kept = strip(v, x[k], y[k]);
+    if (kept !== GONE) out[k] = kept;
+  }
+  return out;
+}

@@ -92,6 +92,23 @@ describe('the SPEC contract', () => {
     expect(Object.keys(contract.paths['/personas/{id}'].patch.requestBody.content['application/json'].schema.properties)).toEqual([]);
   });
 
+  it('types request members no deeper than SPEC.md\'s Request column: an "open object" takes any members, a snapshot import only its listed ones', () => {
+    const body = (path: string, method: string) => contract.paths[path][method].requestBody.content['application/json'].schema;
+    // "config (open object)", "snapshot (open object)", "personaConfigs (map<string, open object>)".
+    expect(body('/personas', 'post').properties.config).toEqual({ type: 'object' });
+    expect(body('/personas/{id}/snapshot', 'put').properties.snapshot).toEqual({ type: 'object' });
+    expect(body('/worlds', 'post').properties.personaConfigs).toEqual({ type: 'object', additionalProperties: { type: 'object' } });
+    // "snapshot {id, entities array of {id, type, name, spaceId, relationships array of {targetId,
+    // relationship}}, spaces array of {id, name}, environment open object, createdAt number}, open".
+    const snapshot = body('/worlds/{id}/snapshot', 'put').properties.snapshot;
+    expect(Object.keys(snapshot.properties)).toEqual(['id', 'entities', 'spaces', 'environment', 'createdAt']);
+    expect(snapshot.additionalProperties).toBe(true);
+    expect(Object.keys(snapshot.properties.entities.items.properties)).toEqual(['id', 'type', 'name', 'spaceId', 'relationships']);
+    expect(Object.keys(snapshot.properties.entities.items.properties.relationships.items.properties)).toEqual(['targetId', 'relationship']);
+    expect(Object.keys(snapshot.properties.spaces.items.properties)).toEqual(['id', 'name']);
+    expect(snapshot.properties.createdAt).toEqual({ type: 'number' });
+  });
+
   it('types a dispatched event\'s members as the Event resource does (SPEC.md: "accepted as in the Event resource"), from every part of the body', () => {
     const body = contract.paths['/worlds/{id}/events'].post.requestBody.content['application/json'].schema;
     // Event: type, spaceId, sourceEntity, targetEntity string; timestamp number; payload open object.

@@ -23,6 +23,12 @@ const spacesOf = (r: Json): Json[] => [...(Array.isArray(r.spaces) ? r.spaces : 
 
 export const VARIANTS: Variant[] = [
   {
+    id: 'snapshot-exported-at', areas: ['isolation', 'simulation'], allowedWarnings: [],
+    description: 'a world snapshot carries exportedAt, the time of its export: it changes on every read, nothing else does',
+    gap: 'World snapshot: "open" (it may hold members beyond those listed); what else an export holds is not shown.',
+    response: onResult(['getWorldSnapshot'], (r, _req, ctx) => { r.exportedAt = Date.now() + Math.random(); applied(ctx); }),
+  },
+  {
     id: 'who-is-here-includes-me', areas: ['simulation'], allowedWarnings: [],
     description: 'the world context lists whoAmI in whoIsHere too (every entity of the space)',
     gap: 'World context: `whoIsHere` Entity[]; whether the entity itself is "here" is not shown.',
