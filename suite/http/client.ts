@@ -208,6 +208,11 @@ export class Client {
    * and the claim happen with no wait between them, so requests made at once (checks running
    * concurrently in this worker) leave one interval apart, however late their timers fire.
    */
+  /** Takes this key's next paced slot now, for a request the caller sends unpaced at a moment of its choosing. */
+  async takePace(key: string | null | undefined): Promise<void> {
+    await this.pace(key ?? '');
+  }
+
   private async pace(key: string): Promise<void> {
     if (!this.config.paceRpm) return;
     const interval = 60_000 / this.config.paceRpm;
