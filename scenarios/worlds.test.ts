@@ -229,5 +229,6 @@ async function makeOverMax(): Promise<{ count: number; why: string }> {
   const refused = replies.filter((r) => r.status >= 400 && r.status < 500);
   for (const r of replies) if (!refused.includes(r)) ok(r, 'creating a world');
   const count = seen.size + replies.length - refused.length;
-  return { count, why: `the tenant holds ${count} worlds, not more than 100: ${refused.length} creations were refused (${refused[0]?.status} ${refused[0]?.text.slice(0, 120)}); how many worlds a tenant may hold is not shown` };
+  const first = refused[0] ? ` (${refused[0].status} ${refused[0].text.slice(0, 120)})` : '';
+  return { count, why: `the tenant holds ${count} worlds, not more than 100: ${refused.length} creations were refused${first}; how many worlds a tenant may hold is not shown` };
 }
