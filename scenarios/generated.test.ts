@@ -14,6 +14,7 @@ import { describeSequence, maxTickSeconds, runSequence, sequences } from '../sui
 import type { RequirementId } from '../contract/requirements.ts';
 import { setup, check, api, config, createPersona, createWorld, inFlight, notRun, ok, worldBody, type Reply } from './support/index.ts';
 import { CheckFailure } from '../suite/data/failure.ts';
+import { MISREAD, OVER_MAX, shown } from './support/limits.ts';
 
 const client = api();
 let operations: ReturnType<typeof generatedOperations> | undefined;
@@ -119,6 +120,19 @@ describe('integers of 400 digits', () => {
     const tries = LONG_INTEGERS.flatMap((n) => sent.map((s) => ({ ...s, rawBody: s.text(n) })));
     const answers = await inFlight(tries, (t) => probe.call(t.operationId, { params: { id: t.id }, rawBody: t.rawBody }));
     tries.forEach((t, i) => expectNo5xx(answers[i], `${t.operationId} ${short(t.rawBody, 80)}`, 'ENV-4'));
+  });
+});
+
+describe('limit values of GET /worlds', () => {
+  // Limits: "`limit` of `GET /worlds`: default 20, maximum 100". A value over 100, or one a lenient
+  // parser misreads, is a client's to send: whatever the deployment reads it as (or refuses), not a 5xx.
+  // How many worlds each answer may hold is the worlds area's (WORLD-2, WORLD-3).
+  check('ENV-4', 'GET /worlds with a limit over 100 or one a lenient parser misreads (0, abc, empty, -1, 1.5, 20abc, 1e2, 400 digits) gets a 2xx or a 4xx in time', async (ctx) => {
+    if (!config().generated) notRun(ctx, 'needs --generated above 0');
+    const probe = new Probe(client, new Budget(Number.POSITIVE_INFINITY));
+    const values = [...OVER_MAX, ...MISREAD];
+    const answers = await inFlight(values, (v) => probe.call('listWorlds', { query: { limit: v.value } }));
+    values.forEach((v, i) => expectNo5xx(answers[i], `GET /worlds?limit=${shown(v.value)}`, 'ENV-4'));
   });
 });
 

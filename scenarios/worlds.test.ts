@@ -1,9 +1,11 @@
 // Worlds: create (createdAt the same in every view), get (its tenant, and what its open objects were
 // given), PATCH (accepted, then read back through GET, context and snapshot), list with its limit (the
-// default page full when there are more) and cursor, engine version.
+// default page full when there are more; the cap of 100 and `limit` values a lenient parser misreads,
+// the tenant holding more than 100 worlds) and cursor, engine version.
 import { describe, expect, type TestContext } from 'vitest';
-import { setup, check, api, bodyFor, createWorld, fails, inFlight, named, notRun, ok, role, walkList, worldBody } from './support/index.ts';
+import { setup, check, api, bodyFor, createWorld, expectFor, fails, inFlight, named, notRun, ok, role, walkList, worldBody, type Reply } from './support/index.ts';
 import { notKept } from './support/diff.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT, MISREAD, OVER_MAX, shown, type LimitValue } from './support/limits.ts';
 
 const client = api();
 let worldId: string;
@@ -132,13 +134,6 @@ describe('GET /worlds', () => {
     expect(ok(await client.call('listWorlds', { query: { limit: '2' } })).worlds.length).toBe(2);
   });
 
-  check('WORLD-3', 'never returns more than 100 worlds', async () => {
-    const reply = await client.call('listWorlds', { query: { limit: '1000' } });
-    // Clamping or refusing are both within SPEC.md; returning more than 100 is not.
-    if (reply.status >= 200 && reply.status < 300) expect(reply.body.result.worlds.length).toBeLessThanOrEqual(100);
-    else expect(reply.status).toBe(400);
-  });
-
   check('WORLD-4', 'walks every world once when following nextCursor', async () => {
     // More worlds than two pages of 3, whatever else the tenant holds: a bug at a page's edge shows.
     const held = (await walkList(client, 'listWorlds')).ids.length;
@@ -162,4 +157,78 @@ describe('GET /worlds', () => {
     expect([...byThree].sort()).toEqual([...whole].sort());
     expect(byThree).toContain(worldId);
   });
+
+  check(['WORLD-2', 'WORLD-3'], 'holding more than 100 worlds: at most 20 without a limit, at most 100 with 100, and at most 100 (or a refusal) with 101 and 1000', async (ctx) => {
+    const held = await holdingOverMax();
+    const asks: Array<{ value?: string } & Omit<LimitValue, 'value'>> = [
+      { atMost: DEFAULT_LIMIT, readings: 'the default (20)' },
+      { value: String(MAX_LIMIT), atMost: MAX_LIMIT, readings: 'at most 100' },
+      ...OVER_MAX,
+    ];
+    const replies = await inFlight(asks, (a) => client.call('listWorlds', a.value === undefined ? {} : { query: { limit: a.value } }));
+    // SPEC.md allows every value up to 100: those are answered; one over it may be refused.
+    asks.forEach((a, i) => judgePage(replies[i], a.value, a.atMost, a.readings, a.value !== undefined && Number(a.value) > MAX_LIMIT));
+    if (held.count <= MAX_LIMIT) notRun(ctx, held.why);
+  });
+
+  check(['WORLD-2', 'WORLD-3'], 'holding more than 100 worlds: a limit a lenient parser misreads (0, abc, empty, -1, 1.5, 20abc, 1e2, 400 digits) gets at most 20 worlds, or 100 where it writes a number, or a refusal', async (ctx) => {
+    const held = await holdingOverMax();
+    const replies = await inFlight(MISREAD, (v) => client.call('listWorlds', { query: { limit: v.value } }));
+    MISREAD.forEach((v, i) => judgePage(replies[i], v.value, v.atMost, v.readings, true));
+    if (held.count <= MAX_LIMIT) notRun(ctx, held.why);
+  });
 });
+
+/**
+ * One answer of GET /worlds against the most worlds `limit` allows: a page over 100 breaks the cap
+ * (WORLD-3), one over what every reading of the value allows breaks WORLD-2 (at most `limit`, 20
+ * without one); a page over both breaks both. Fewer worlds than the
+ * bound, in any order, are within both ("default", "maximum"). A 4xx is a refusal where SPEC.md
+ * leaves the value open (its envelope is judged on every answer, ENV-2); a 5xx is no page and no
+ * refusal: the generated area charges it (ENV-4), this check cannot judge a page it did not get.
+ */
+function judgePage(reply: Reply, value: string | undefined, atMost: number, readings: string, mayRefuse: boolean): void {
+  const asked = value === undefined ? 'GET /worlds without a limit' : `GET /worlds?limit=${shown(value)}`;
+  if (mayRefuse && reply.status >= 400) return;
+  const worlds = ok(reply, asked, 'WORLD-2').worlds;
+  expectFor(reply, Array.isArray(worlds), { title: `${asked}: the result has no worlds array`, expected: '{"result": {"worlds": [...]}}', received: reply.text.slice(0, 300), requirementId: 'WORLD-2' });
+  const count = worlds.length as number;
+  // WORLD-2's bound is the value read as a page size: a limit over 100 allows that many (the cap is WORLD-3's).
+  const overCap = count > MAX_LIMIT;
+  const overReading = count > (value !== undefined && Number(value) > MAX_LIMIT ? Number(value) : atMost);
+  if (!overCap && !overReading) return;
+  // Both broken (every world on a page for limit=0): charged to both.
+  const requirementId = overCap && overReading ? undefined : overCap ? 'WORLD-3' : 'WORLD-2';
+  expectFor(reply, false, {
+    title: `${asked} answered ${count} worlds, more than ${overCap ? 'the maximum of 100' : 'any reading of the value allows'}`,
+    expected: `at most ${Math.min(atMost, MAX_LIMIT)} worlds (${readings})`, received: `${count} worlds`, requirementId,
+  });
+}
+
+/** The tenant made to hold more than 100 worlds, once for the file's checks that need it. */
+let overMax: Promise<{ count: number; why: string }> | undefined;
+const holdingOverMax = () => (overMax ??= makeOverMax());
+
+/**
+ * Counts the worlds the list shows (distinct ids, stopping once 101 are seen: the tenant may hold
+ * many), then creates the run's own (named with the run id: cleanup deletes them) for what is
+ * missing. How many worlds a tenant may hold is not shown: a creation refused with a 4xx (a quota)
+ * leaves the tenant short, and the checks that need 101 say "not run" with why.
+ */
+async function makeOverMax(): Promise<{ count: number; why: string }> {
+  const wanted = MAX_LIMIT + 1;
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < 200 && seen.size < wanted; page++) {
+    const result = ok(await client.call('listWorlds', { query: { limit: String(MAX_LIMIT), ...(cursor ? { cursor } : {}) } }), 'GET /worlds');
+    for (const w of Array.isArray(result.worlds) ? result.worlds : []) if (typeof w?.id === 'string') seen.add(w.id);
+    cursor = result.nextCursor || undefined;
+    if (!cursor) break;
+  }
+  const replies = await inFlight(Array.from({ length: Math.max(0, wanted - seen.size) }, (_, n) => n), (n) => client.call('createWorld', { body: worldBody(`over-the-cap-${n}`) }));
+  const refused = replies.filter((r) => r.status >= 400 && r.status < 500);
+  for (const r of replies) if (!refused.includes(r)) ok(r, 'creating a world');
+  const count = seen.size + replies.length - refused.length;
+  const first = refused[0] ? ` (${refused[0].status} ${refused[0].text.slice(0, 120)})` : '';
+  return { count, why: `the tenant holds ${count} worlds, not more than 100: ${refused.length} creations were refused${first}; how many worlds a tenant may hold is not shown` };
+}

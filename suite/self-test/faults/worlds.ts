@@ -2,7 +2,7 @@
 // through every view. Each that drops a member SPEC.md lists also takes it out of the served
 // document's `required` (legal), so that only what SPEC.md states catches it.
 import type { Fault } from '../faults.ts';
-import { type Json, errorAnswer, forwardTo, is, isObject, keepOnly, onBody, onResult, responses, resultOf, unrequire, wait } from './helpers.ts';
+import { type Json, errorAnswer, forwardTo, is, isObject, keepOnly, okResult, onBody, onResult, responses, resultOf, unrequire, wait } from './helpers.ts';
 
 /** The worlds of a result of GET /worlds/{id} or GET /worlds. */
 const worldsOf = (r: Json): Json[] => [r.world, ...(Array.isArray(r.worlds) ? r.worlds : [])].filter(isObject);
@@ -61,6 +61,46 @@ export const FAULTS: Fault[] = [
       const n = Array.isArray(r.worlds) ? r.worlds.length : 0;
       if (Number(req.query.get('limit')) > 100 && n) while (r.worlds.length <= 100) r.worlds.push(r.worlds[r.worlds.length % n]);
     }),
+  },
+  {
+    id: 'limit-101-answers-101', areas: ['worlds'], expected: ['WORLD-3'],
+    description: 'GET /worlds caps limit at 101, not 100 (an off-by-one in the bound): limit=101 or more answers 101 worlds when the tenant holds them',
+    response: async (res, req, ctx) => {
+      // The deployment clamped to 100; the world after its page is the 101st a "> 101" bound lets through.
+      const r = is(req, 'listWorlds') && Number(req.query.get('limit')) > 100 ? resultOf(res) : undefined;
+      if (!r || !Array.isArray(r.worlds) || r.worlds.length !== 100 || typeof r.nextCursor !== 'string' || !r.nextCursor) return;
+      const query = new URLSearchParams({ limit: '1', cursor: r.nextCursor });
+      const next = resultOf(await ctx.forward({ ...req, query }));
+      if (!Array.isArray(next?.worlds) || !next.worlds.length) return;
+      r.worlds.push(next.worlds[0]);
+      if (typeof next.nextCursor === 'string' && next.nextCursor) r.nextCursor = next.nextCursor; else delete r.nextCursor;
+    },
+  },
+  {
+    id: 'limit-zero-unbounded', areas: ['worlds'], expected: ['WORLD-2', 'WORLD-3'],
+    description: 'GET /worlds?limit=0 is read as "no limit": every world of the tenant on one page',
+    answer: async (req, ctx) => {
+      if (!is(req, 'listWorlds') || req.query.get('limit') !== '0') return undefined;
+      const worlds: Json[] = [];
+      let cursor = '';
+      for (let page = 0; page < 200; page++) {
+        const res = await ctx.forward({ ...req, query: new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) }) });
+        const r = resultOf(res);
+        if (!r || !Array.isArray(r.worlds)) return res;
+        worlds.push(...r.worlds);
+        cursor = typeof r.nextCursor === 'string' ? r.nextCursor : '';
+        if (!cursor) break;
+      }
+      return okResult({ worlds });
+    },
+  },
+  {
+    // ENV-4 is the generated area's: its check of limit values catches this one (the worlds area
+    // judges pages only, and a 5xx is none).
+    id: 'limit-not-a-number-500', areas: ['generated'], expected: ['ENV-4'],
+    description: 'GET /worlds with a limit that is not a number (abc, 20abc) is answered 500: the parser throws on NaN',
+    answer: (req) => (is(req, 'listWorlds') && req.query.has('limit') && Number.isNaN(Number(req.query.get('limit')))
+      ? errorAnswer(500, 'INTERNAL_ERROR', 'fault: limit is NaN') : undefined),
   },
   {
     id: 'list-cursor-ignored', areas: ['worlds'], expected: ['WORLD-4'],

@@ -1,5 +1,5 @@
 // Legal variants of lists and pages: GET /personas as {items, nextCursor}, nextCursor null or "" on the
-// last page, a limit over 100 refused.
+// last page, a limit over 100 refused, a limit that is no page size read leniently (not refused).
 import type { Variant } from '../variants.ts';
 import { type FaultHooks, type Json, applied, errorAnswer, is, isObject, onDocument, onResult, responses, successSchemas } from './helpers.ts';
 
@@ -61,6 +61,20 @@ export const VARIANTS: Variant[] = [
       if (!is(req, ...LISTS) || !(Number(req.query.get('limit')) > 100)) return undefined;
       applied(ctx);
       return errorAnswer(400, 'VALIDATION_ERROR', 'limit: at most 100');
+    },
+  },
+  {
+    id: 'limit-read-leniently', areas: ['worlds'], allowedWarnings: [],
+    description: 'GET /worlds reads a limit that is no page size as a lenient parser does instead of refusing it: 0, -1, empty, abc as the default (20); 20abc as 20; 1.5 as 1; 1e2 as 100; 400 digits as 100',
+    gap: 'Limits: "`limit` of `GET /worlds`: default 20, maximum 100"; what a limit that is no page size gets is not shown.',
+    request: (req, ctx) => {
+      const value = req.query.get('limit');
+      if (!is(req, 'listWorlds') || value === null || /^[1-9][0-9]{0,5}$/.test(value)) return;
+      // Number() first (1e2, 1.5, 400 digits), then the digits before any text (parseInt: 20abc).
+      const n = Number(value);
+      const read = Number.isFinite(n) ? n : n === Number.POSITIVE_INFINITY ? 100 : Number.parseInt(value, 10);
+      if (read >= 1) req.query.set('limit', String(Math.min(100, Math.floor(read)))); else req.query.delete('limit');
+      applied(ctx);
     },
   },
 ];
