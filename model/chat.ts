@@ -66,8 +66,9 @@ async function compareChat(real: Real, w: WorldModel, to: string, result: any, r
 const MESSAGES = ['Hello, how are you today?', 'You ruined everything and I will never forgive you!', 'Thank you, that was kind.'];
 
 /** A chat from the user to a persona entity, then the same with a near variant of either name (ENTITY_NOT_FOUND). */
-class Chat implements Cmd {
-  constructor(readonly slot: number, readonly entity: number, readonly message: number) {}
+export class Chat implements Cmd {
+  /** `swap` 1: each near variant on the other side (the sender's where it was the recipient's). */
+  constructor(readonly slot: number, readonly entity: number, readonly message: number, readonly swap = 0) {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot) && !worldAt(m as ModelState, this.slot)!.deleted;
   async run(m: ModelState, real: Real) {
     const w = worldAt(m, this.slot)!;
@@ -80,7 +81,7 @@ class Chat implements Cmd {
     const names = new Set(w.entities.map((e) => e.name));
     for (const [i, kind] of NEAR_KINDS.entries()) {
       // Each variant on one side, alternating: the recipient's name, then the sender's.
-      const side = i % 2 === 0 ? 'to' : 'from';
+      const side = (i + this.swap) % 2 === 0 ? 'to' : 'from';
       const variant = near(side === 'to' ? to : from, kind);
       if (!variant || names.has(variant)) continue;
       const body = { from, to, message, [side]: variant };
@@ -88,7 +89,7 @@ class Chat implements Cmd {
       refused(r, 'unknownEntity', `POST /worlds/{id}/chat {${side}: ${json(variant)}} (a ${kind} variant of ${json(side === 'to' ? to : from)})`, 'ENTITY_NOT_FOUND', 404);
     }
   }
-  toString = () => `chat to persona entity ${this.entity % 2} of world #${this.slot} (message ${this.message % MESSAGES.length}), and with near variants of the names`;
+  toString = () => `chat to persona entity ${this.entity % 2} of world #${this.slot} (message ${this.message % MESSAGES.length}), and with near variants of the names${this.swap ? ' (sides swapped)' : ''}`;
 }
 
 export const chatArbitrary = (): fc.Arbitrary<Cmd> =>

@@ -67,9 +67,10 @@ export function worldBody(real: Real, name: string, physics: Record<string, unkn
   };
 }
 
-class CreateWorld implements Cmd {
-  constructor(readonly tenant: 'main' | 'second', readonly shape: string, readonly threshold: number, readonly physics: number) {}
-  check = (m: Readonly<ModelState>) => m.worlds.length < 3;
+export class CreateWorld implements Cmd {
+  /** `cap`: the worlds a sequence holds at most (the tour makes a fourth: three of one tenant for the cursor walks). */
+  constructor(readonly tenant: 'main' | 'second', readonly shape: string, readonly threshold: number, readonly physics: number, readonly cap = 3) {}
+  check = (m: Readonly<ModelState>) => m.worlds.length < this.cap;
   async run(m: ModelState, real: Real) {
     const key = keyOf(real, this.tenant);
     if (!key) return;
@@ -96,7 +97,7 @@ const LENIENT_CREATE: Array<[string, (real: Real) => unknown]> = [
   ['definition as a JSON string', (real) => ({ ...worldBody(real, real.named('model lenient'), { gravity: true }, []), definition: JSON.stringify({ identity: { name: real.named('model lenient') } }) })],
   ['entities as an object', (real) => ({ ...worldBody(real, real.named('model lenient'), { gravity: true }, []), entities: { name: 'ana', type: 'persona' } })],
 ];
-class CreateLenient implements Cmd {
+export class CreateLenient implements Cmd {
   check = () => true;
   async run(_m: ModelState, real: Real) {
     for (const [what, body] of LENIENT_CREATE) {
@@ -109,11 +110,12 @@ class CreateLenient implements Cmd {
 
 /** The limits at the edges of "default 20, maximum 100", each asked once by every list command. */
 const BOUNDARIES = [undefined, '0', '1', '100', '101'];
-class ListWorlds implements Cmd {
-  constructor(readonly limit: string | undefined, readonly pages: number) {}
+export class ListWorlds implements Cmd {
+  /** `boundaries`: the limits at the edges (BOUNDARIES) first, one page each. */
+  constructor(readonly limit: string | undefined, readonly pages: number, readonly boundaries = true) {}
   check = (m: Readonly<ModelState>) => m.worlds.length > 0;
   async run(m: ModelState, real: Real) {
-    for (const limit of BOUNDARIES) await this.walk(real, limit, 1);
+    if (this.boundaries) for (const limit of BOUNDARIES) await this.walk(real, limit, 1);
     const refusedOnce = await this.walk(real, this.limit, this.pages);
     if (!refusedOnce) await viewList(real, m);
   }
@@ -140,7 +142,7 @@ class ListWorlds implements Cmd {
   toString = () => `list worlds${this.limit === undefined ? '' : ` with limit ${this.limit}`} (${this.pages} page${this.pages > 1 ? 's' : ''} along nextCursor)`;
 }
 
-class PatchWorld implements Cmd {
+export class PatchWorld implements Cmd {
   constructor(readonly slot: number) {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot) && !worldAt(m as ModelState, this.slot)!.deleted;
   async run(m: ModelState, real: Real) {
@@ -158,7 +160,7 @@ class PatchWorld implements Cmd {
   toString = () => `rename world #${this.slot} with PATCH /worlds/{id}`;
 }
 
-class DeleteWorld implements Cmd {
+export class DeleteWorld implements Cmd {
   constructor(readonly slot: number) {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot) && !worldAt(m as ModelState, this.slot)!.deleted;
   async run(m: ModelState, real: Real) {
@@ -172,7 +174,7 @@ class DeleteWorld implements Cmd {
   toString = () => `soft-delete world #${this.slot}`;
 }
 
-class RestoreWorld implements Cmd {
+export class RestoreWorld implements Cmd {
   constructor(readonly slot: number) {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot)?.deleted;
   async run(m: ModelState, real: Real) {
@@ -189,7 +191,7 @@ class RestoreWorld implements Cmd {
 
 /** Seconds a tick sends: at least 1 (any number; SPEC.md's range is not shown, so below 1 a refusal is allowed too). */
 const SECONDS = [1, 2, 1.5, 3.75, 10, 0.5, 0.25, 0.1];
-class Tick implements Cmd {
+export class Tick implements Cmd {
   constructor(readonly slot: number, readonly seconds: number[]) {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot) && !worldAt(m as ModelState, this.slot)!.deleted;
   async run(m: ModelState, real: Real) {
@@ -220,7 +222,7 @@ const TYPE_CHOICES: Array<{ base: 'cf-Thunder' | 'cf-Rain' | 'cf-other'; kind?: 
   { base: 'cf-Thunder', kind: 'lower' }, { base: 'cf-Thunder', kind: 'upper' }, { base: 'cf-Thunder', kind: 'trailing-space' }, { base: 'cf-Rain', kind: 'cut-last' },
 ];
 /** `times` events of one type, then one of a near variant of a trigger's type (`nearKind`, an index of NEAR_KINDS; every dispatch tries one). */
-class Dispatch implements Cmd {
+export class Dispatch implements Cmd {
   constructor(readonly slot: number, readonly choice: number, readonly times = 1, readonly nearKind?: number) {}
   get type() { const c = TYPE_CHOICES[this.choice % TYPE_CHOICES.length]; return c.kind ? near(c.base, c.kind)! : c.base; }
   get nearType() {
@@ -253,7 +255,7 @@ const LENIENT: Array<{ op: 'tickWorld' | 'dispatchEvent'; what: string; body: un
   { op: 'dispatchEvent', what: '{type: "cf-Thunder", payload: "{}"} (a JSON string for an object)', body: { type: 'cf-Thunder', payload: '{}' } },
   { op: 'dispatchEvent', what: '{type: "cf-Thunder", payload: [{}]} (an array for an object)', body: { type: 'cf-Thunder', payload: [{}] } },
 ];
-class Lenient implements Cmd {
+export class Lenient implements Cmd {
   constructor(readonly slot: number, readonly op: 'tickWorld' | 'dispatchEvent') {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot) && !worldAt(m as ModelState, this.slot)!.deleted;
   async run(m: ModelState, real: Real) {
@@ -271,7 +273,7 @@ class Lenient implements Cmd {
 
 /** A world operation on a near variant of a known id, or on another tenant's world: WORLD_NOT_FOUND. */
 export type Lookup = { op: string; body: unknown };
-const LOOKUPS: readonly Lookup[] = [
+export const LOOKUPS: readonly Lookup[] = [
   { op: 'getWorld', body: undefined }, { op: 'queryWorld', body: {} }, { op: 'tickWorld', body: { seconds: 1 } },
   { op: 'dispatchEvent', body: { type: 'cf-Thunder' } }, { op: 'getWorldSnapshot', body: undefined }, { op: 'updateWorld', body: {} },
 ];
@@ -280,25 +282,45 @@ export class WorldLookup implements Cmd {
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot);
   async run(m: ModelState, real: Real) {
     const w = worldAt(m, this.slot)!;
-    const l = this.table[this.op % this.table.length];
-    if (l.op === 'updateWorld' && !real.patchBody) return;
-    const body = l.op === 'updateWorld' ? real.patchBody!(real.named('model never')) : l.body;
-    for (const kind of [...NEAR_KINDS, 'other-tenant' as const]) {
-      const other = kind === 'other-tenant';
-      const id = other ? w.id : near(w.id, kind);
-      const key = other ? keyOf(real, otherTenant(w.tenant)) : keyOf(real, w.tenant);
-      if (!id || !key || (other && w.deleted) || (!other && m.worlds.some((x) => x.id === id))) continue;
-      const reply = await send(real, `${l.op} on ${other ? "another tenant's key for" : `a ${kind} variant of the id of`} world #${this.slot}`, l.op, { params: { id }, key, body });
-      refused(reply, other ? 'otherTenantWorld' : 'unknownWorld', `${l.op} on ${other ? "another tenant's world" : `${json(id)}, a near variant (${kind}) of world #${this.slot}'s id`}`, 'WORLD_NOT_FOUND', 404);
-    }
+    for (const kind of [...NEAR_KINDS, 'other-tenant' as const]) await lookupOnce(m, real, w, this.table[this.op % this.table.length], kind);
     // Nothing changed: the world's views are as the model has them.
     await look(real, w, false);
   }
   toString = () => `${this.table[this.op % this.table.length].op} on near variants of world #${this.slot}'s id and with the other tenant's key`;
 }
 
+/**
+ * Every operation of the tables on a near variant of the id (operation i the kind i + offset; `kinds` > 1:
+ * the next kinds too, every kind on every operation at 7), and with the other tenant's key, in one command.
+ */
+export class WorldLookupSweep implements Cmd {
+  constructor(readonly slot: number, readonly offset: number, readonly tables: ReadonlyArray<readonly Lookup[]>, readonly kinds = 1) {}
+  check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot);
+  async run(m: ModelState, real: Real) {
+    const w = worldAt(m, this.slot)!;
+    for (const [i, l] of this.tables.flat().entries()) {
+      const variants = Array.from({ length: Math.min(this.kinds, NEAR_KINDS.length) }, (_, k) => NEAR_KINDS[(i + this.offset + k) % NEAR_KINDS.length]);
+      for (const kind of [...variants, 'other-tenant' as const]) await lookupOnce(m, real, w, l, kind);
+    }
+    await look(real, w, false);
+  }
+  toString = () => `${this.tables.flat().map((l) => l.op).join(', ')} on ${this.kinds >= NEAR_KINDS.length ? 'every near variant' : `near variants (${this.kinds} each, from the ${NEAR_KINDS[this.offset % NEAR_KINDS.length]} one on)`} of world #${this.slot}'s id and with the other tenant's key`;
+}
+
+/** One lookup: `l.op` on a near variant (`kind`) of w's id, or on w with the other tenant's key: WORLD_NOT_FOUND. */
+async function lookupOnce(m: ModelState, real: Real, w: WorldModel, l: Lookup, kind: NearKind | 'other-tenant'): Promise<void> {
+  if (l.op === 'updateWorld' && !real.patchBody) return;
+  const body = l.op === 'updateWorld' ? real.patchBody!(real.named('model never')) : l.body;
+  const other = kind === 'other-tenant';
+  const id = other ? w.id : near(w.id, kind);
+  const key = other ? keyOf(real, otherTenant(w.tenant)) : keyOf(real, w.tenant);
+  if (!id || !key || (other && w.deleted) || (!other && m.worlds.some((x) => x.id === id))) return;
+  const reply = await send(real, `${l.op} on ${other ? "another tenant's key for" : `a ${kind} variant of the id of`} world #${w.slot}`, l.op, { params: { id }, key, body });
+  refused(reply, other ? 'otherTenantWorld' : 'unknownWorld', `${l.op} on ${other ? "another tenant's world" : `${json(id)}, a near variant (${kind}) of world #${w.slot}'s id`}`, 'WORLD_NOT_FOUND', 404);
+}
+
 /** Context of a persona entity by its exact name (whoAmI), or by a near variant of it (ENTITY_NOT_FOUND). */
-class Context implements Cmd {
+export class Context implements Cmd {
   constructor(readonly slot: number, readonly entity: number) {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot) && !worldAt(m as ModelState, this.slot)!.deleted;
   async run(m: ModelState, real: Real) {
@@ -326,7 +348,7 @@ class Context implements Cmd {
  * Export, change (nothing; or two spaces added and two relationships of one source: both second
  * instances in one import), import, and every view after.
  */
-class Snapshot implements Cmd {
+export class Snapshot implements Cmd {
   constructor(readonly slot: number, readonly change: 'none' | 'added') {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot) && !worldAt(m as ModelState, this.slot)!.deleted;
   async run(m: ModelState, real: Real) {
@@ -360,9 +382,10 @@ class Snapshot implements Cmd {
 
 // ---- Standalone personas ----
 
-class CreatePersona implements Cmd {
-  constructor(readonly tenant: 'main' | 'second') {}
-  check = (m: Readonly<ModelState>) => m.personas.length < 2;
+export class CreatePersona implements Cmd {
+  /** `cap`: the personas a sequence holds at most (the tour makes four: three of one tenant for the pages of 1 and 2). */
+  constructor(readonly tenant: 'main' | 'second', readonly cap = 2) {}
+  check = (m: Readonly<ModelState>) => m.personas.length < this.cap;
   async run(m: ModelState, real: Real) {
     const key = keyOf(real, this.tenant);
     if (!key) return;
@@ -377,7 +400,7 @@ class CreatePersona implements Cmd {
   toString = () => `create a standalone persona (${this.tenant} tenant)`;
 }
 
-class PersonaLookup implements Cmd {
+export class PersonaLookup implements Cmd {
   constructor(readonly slot: number) {}
   check = (m: Readonly<ModelState>) => !!personaAt(m as ModelState, this.slot);
   async run(m: ModelState, real: Real) {
@@ -400,7 +423,7 @@ class PersonaLookup implements Cmd {
   toString = () => `GET /personas/{id} of persona #${this.slot} by its id, near variants of it and with the other tenant's key`;
 }
 
-class PersonaDelete implements Cmd {
+export class PersonaDelete implements Cmd {
   /** `both`: an active persona is deleted and then restored in this one command (its restored state reached in every sequence that draws it). */
   constructor(readonly slot: number, readonly both = false) {}
   check = (m: Readonly<ModelState>) => !!personaAt(m as ModelState, this.slot);
@@ -427,7 +450,7 @@ class PersonaDelete implements Cmd {
 
 // ---- Keys ----
 
-class NearKey implements Cmd {
+export class NearKey implements Cmd {
   constructor(readonly slot: number) {}
   check = (m: Readonly<ModelState>) => !!worldAt(m as ModelState, this.slot);
   async run(m: ModelState, real: Real) {

@@ -11,7 +11,7 @@ type Cmd = fc.AsyncCommand<ModelState, Real>;
 const LISTS = ['listWorlds', 'listPersonas'] as const;
 
 /** Both route families from another origin with the main key and from the allowed origin with the origin key; the near origins alternate between them. */
-class Origins implements Cmd {
+export class Origins implements Cmd {
   constructor(readonly first: number) {}
   check = () => true;
   async run(_m: ModelState, real: Real) {

@@ -111,7 +111,7 @@ export async function viewPersonas(real: Real, m: ModelState): Promise<void> {
 }
 
 /** GET /personas at the smallest page sizes, 1 and 2 (later pages: the cursor's use), then the whole list. */
-class ListPersonas implements Cmd {
+export class ListPersonas implements Cmd {
   check = (m: Readonly<ModelState>) => m.personas.length > 0;
   async run(m: ModelState, real: Real) {
     if (!real.personas) return;
@@ -143,7 +143,7 @@ export async function viewPersona(real: Real, p: PersonaModel): Promise<void> {
  * PATCH /personas/{id} with an empty object (SPEC.md's sample), twice (a second update of one record):
  * {ok: true} each time. What a PATCH changes is not shown: the record is read, not compared beyond its name.
  */
-class PatchPersona implements Cmd {
+export class PatchPersona implements Cmd {
   constructor(readonly slot: number) {}
   check = (m: Readonly<ModelState>) => live(this.slot)(m);
   async run(m: ModelState, real: Real) {
@@ -177,7 +177,7 @@ async function viewPrompt(real: Real, p: PersonaModel): Promise<void> {
   rt.notes = [];
 }
 
-class Annotate implements Cmd {
+export class Annotate implements Cmd {
   constructor(readonly slot: number, readonly count: number) {}
   check = (m: Readonly<ModelState>) => live(this.slot)(m);
   async run(m: ModelState, real: Real) {
@@ -219,7 +219,7 @@ async function perceive(real: Real, p: PersonaModel, n: number): Promise<void> {
 }
 
 /** Forces the next response and perceives twice (the forced text, then not), `rounds` times (a second forced response); the last round leaves `last` perceives (0: it stays pending). */
-class ForceResponse implements Cmd {
+export class ForceResponse implements Cmd {
   constructor(readonly slot: number, readonly rounds: number, readonly last: number) {}
   check = (m: Readonly<ModelState>) => live(this.slot)(m);
   async run(m: ModelState, real: Real) {
@@ -260,17 +260,19 @@ const OPERATIONS: Array<{ op: string; body?: (real: Real) => unknown }> = [
 const KINDS: readonly NearKind[] = ['upper', 'lower', 'trailing-space', 'leading-space', 'cut-last', 'added-char', 'cut-first'];
 /**
  * Every persona operation on a near variant of the id (operation i the kind i + offset of the cycle: each
- * command covers every operation and every kind) and with the other tenant's key.
+ * command covers every operation and every kind; `kinds` > 1: the next kinds of the cycle too, every kind
+ * on every operation at 7) and with the other tenant's key.
  */
-class PersonaOpLookup implements Cmd {
-  constructor(readonly slot: number, readonly offset: number) {}
+export class PersonaOpLookup implements Cmd {
+  constructor(readonly slot: number, readonly offset: number, readonly kinds = 1) {}
   check = (m: Readonly<ModelState>) => !!personaAt(m as ModelState, this.slot);
   async run(m: ModelState, real: Real) {
     const p = personaAt(m, this.slot)!;
     for (const [i, o] of OPERATIONS.entries()) {
       const body = o.body?.(real);
       if (o.body && body === undefined) continue;
-      for (const kind of [KINDS[(i + this.offset) % KINDS.length], 'other-tenant' as const]) {
+      const variants = Array.from({ length: Math.min(this.kinds, KINDS.length) }, (_, k) => KINDS[(i + this.offset + k) % KINDS.length]);
+      for (const kind of [...variants, 'other-tenant' as const]) {
         const other = kind === 'other-tenant';
         const id = other ? p.id : near(p.id, kind);
         const key = other ? keyOf(real, otherTenant(p.tenant)) : keyOf(real, p.tenant);
@@ -282,7 +284,7 @@ class PersonaOpLookup implements Cmd {
     // Nothing changed: the persona reads as before.
     await viewPersona(real, p);
   }
-  toString = () => `every persona operation on near variants of persona #${this.slot}'s id (from the ${KINDS[this.offset % KINDS.length]} one on) and with the other tenant's key`;
+  toString = () => `every persona operation on ${this.kinds >= KINDS.length ? 'every near variant' : `near variants (${this.kinds} each)`} of persona #${this.slot}'s id (from the ${KINDS[this.offset % KINDS.length]} one on) and with the other tenant's key`;
 }
 
 /** The persona commands, for commandArbitraries. */

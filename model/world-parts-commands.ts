@@ -46,7 +46,7 @@ async function noEntity(real: Real, w: WorldModel, name: string, why: string, se
 }
 
 /** Adds one persona (or two: a second instance), reads it by context and near variants of its key, and may remove one. */
-class WorldPersona implements Cmd {
+export class WorldPersona implements Cmd {
   constructor(readonly slot: number, readonly adds: number, readonly remove: boolean) {}
   check = (m: Readonly<ModelState>) => !!active(m, this.slot);
   async run(m: ModelState, real: Real) {
@@ -99,8 +99,8 @@ class WorldPersona implements Cmd {
 // ---- Actions ----
 
 /** Creates one custom action (or two: a second instance), then may delete one, or delete near variants of its id. */
-type After = 'none' | 'delete' | 'near' | 'import';
-class Actions implements Cmd {
+export type After = 'none' | 'delete' | 'near' | 'import';
+export class Actions implements Cmd {
   constructor(readonly slot: number, readonly creates: number, readonly after: After) {}
   check = (m: Readonly<ModelState>) => !!active(m, this.slot);
   async run(m: ModelState, real: Real) {
@@ -142,7 +142,7 @@ class Actions implements Cmd {
 const PAIRS: Array<[string, string]> = [['user', 'ana'], ['user', 'ben'], ['ana', 'ben'], ['ben', 'ana']];
 const TRUSTS = [0.125, 0.375, 0.75, 0.875, 0.25];
 /** Upserts one or two directed pairs, then may delete one, upsert naming near variants of an entity, or export and import the world (the snapshot carries them). */
-class Relationships implements Cmd {
+export class Relationships implements Cmd {
   constructor(readonly slot: number, readonly after: After, readonly pairs: number[], readonly trust: number) {}
   check = (m: Readonly<ModelState>) => !!active(m, this.slot);
   async run(m: ModelState, real: Real) {
@@ -216,7 +216,7 @@ class Relationships implements Cmd {
 
 // ---- Time jump ----
 
-class TimeJump implements Cmd {
+export class TimeJump implements Cmd {
   constructor(readonly slot: number, readonly times: number[]) {}
   check = (m: Readonly<ModelState>) => !!active(m, this.slot);
   async run(m: ModelState, real: Real) {
@@ -241,8 +241,8 @@ class TimeJump implements Cmd {
 
 const UNKNOWN_OP = 'cf_no_such_operation';
 /** one: an add_entity; batch: a user, an operation no deployment knows, a persona (each its own result, the others applied); then bodies a lenient parser takes (refused). */
-type MutateMode = 'one' | 'batch';
-class Mutate implements Cmd {
+export type MutateMode = 'one' | 'batch';
+export class Mutate implements Cmd {
   constructor(readonly slot: number, readonly mode: MutateMode) {}
   check = (m: Readonly<ModelState>) => !!active(m, this.slot);
   async run(m: ModelState, real: Real) {
@@ -276,7 +276,7 @@ class Mutate implements Cmd {
 }
 
 /** Lookups of the parts' operations on near variants of a world id and another tenant's world: WORLD_NOT_FOUND. */
-const PART_LOOKUPS: readonly Lookup[] = [
+export const PART_LOOKUPS: readonly Lookup[] = [
   { op: 'listWorldPersonas', body: undefined }, { op: 'listActions', body: undefined }, { op: 'listRelationships', body: undefined },
   { op: 'mutateWorld', body: { operations: [{ op: 'add_entity', name: 'cf-never', type: 'user' }] } },
 ];
