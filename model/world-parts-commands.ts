@@ -188,7 +188,11 @@ export class Relationships implements Cmd {
         const body = upsert(side === 'source' ? wrong : endOf(source), side === 'target' ? wrong : endOf(target), 0.5);
         const reply = await send(real, `upsert a relationship whose ${side} is a ${kind} variant of ${json(named)} in world #${this.slot}`, 'upsertRelationship', { params: { id: w.id }, key: keyOf(real, w), body });
         if (codeOf(reply) === 'VALIDATION_ERROR' && real.parts!.problem('upsertRelationship', body)) continue; // a body the served schema refuses: 400 is its answer
-        refused(reply, 'unknownEntity', `PUT /worlds/{id}/relationships with the ${side} ${json(wrong.id ?? wrong.name)} (a ${kind} variant)`, 'ENTITY_NOT_FOUND', 404);
+        // "the named entity does not exist in the world" (ENTITY_NOT_FOUND 404) or, the relationship being
+        // "between an actor and a persona", "persona does not exist" (PERSONA_NOT_FOUND, status not shown): either.
+        const what = `PUT /worlds/{id}/relationships with the ${side} ${json(wrong.name)}${wrong.id ? ` (or ${json(wrong.id)})` : ''} (a ${kind} variant)`;
+        if (codeOf(reply) === 'PERSONA_NOT_FOUND') refused(reply, 'unknownEntity', what, 'PERSONA_NOT_FOUND');
+        else refused(reply, 'unknownEntity', what, 'ENTITY_NOT_FOUND', 404);
       }
     }
     if (this.after === 'import') {
