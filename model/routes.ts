@@ -6,6 +6,7 @@
 // near variant is "does not exist" (Errors), and the views after show that nothing changed. A bug on one
 // route and one near kind is then found by the tour, at every seed. Bodies are valid ones (the world's
 // own names, its own export), so that the identifier is the only thing a deployment can refuse.
+import fc from 'fast-check';
 import { codeOf, is2xx, predict, refused, send, shortText, type Real } from './real.ts';
 import { personaAt, worldAt, type ModelState } from './state.ts';
 import { near, NEAR_KINDS, type NearKind } from './near.ts';
@@ -13,6 +14,7 @@ import { observe, viewList } from './views.ts';
 import { hasEntity, partsOf, viewActions, viewPersonas, viewRelationships, type End } from './world-parts.ts';
 import { viewPersona } from './personas.ts';
 import type { Cmd } from './commands.ts';
+import { PersonaLenient, WorldLenient } from './lenient.ts';
 import type { Tenant, WorldModel } from './world.ts';
 
 const json = (v: unknown) => JSON.stringify(v) ?? 'undefined';
@@ -225,4 +227,12 @@ export class PatchPhysics implements Cmd {
     await viewList(real, m);
   }
   toString = () => `PATCH world #${this.slot}'s name and rules.physics (a member set false, another true)`;
+}
+
+/** The random draws of these commands (the tour sends each once): a PATCH of physics, a world persona's {pid}, the lenient bodies, in any order with the rest. */
+export function routeArbitraries(slot: fc.Arbitrary<number>): Array<fc.Arbitrary<Cmd>> {
+  return [
+    slot.map((s) => new PatchPhysics(s)), slot.map((s) => new WorldPersonaRoutes(s)),
+    slot.map((s) => new WorldLenient(s)), fc.nat({ max: 1 }).map((s) => new PersonaLenient(s)),
+  ];
 }
