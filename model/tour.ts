@@ -34,7 +34,7 @@ export function tour(secondKey: boolean): [Cmd[], Cmd[]] {
     new CreateLenient(), new Lenient(0, 'tickWorld'), new Lenient(0, 'dispatchEvent'), new WorldLenient(0),
     // Every event type choice (a trigger's type, near variants of it, another type), each followed by a near variant of a trigger's type: every near kind.
     new Dispatch(1, 0, 1, 0), new Dispatch(1, 3, 2, 1), new Dispatch(1, 9, 1, 2), new Dispatch(0, 5, 1, 3), new Dispatch(0, 6, 1, 4),
-    new Dispatch(0, 7, 1, 5), new Dispatch(2, 8, 1, 6), new Dispatch(2, 0, 3), new Dispatch(3, 0, 2),
+    new Dispatch(0, 7, 1, 5), new Dispatch(2, 8, 1, 6), new Dispatch(2, 0, 3), new Dispatch(3, 0, 2, 7),
     // Every tick amount, after the thresholds were reached.
     new Tick(0, [2, 1.5]), new Tick(1, [3.75, 0.5]), new Tick(2, [10, 0.25]), new Tick(3, [0.1, 1]),
     new PatchWorld(0), new PatchPhysics(0), new Context(0, 0), new NearKey(0),
