@@ -2,7 +2,7 @@
 // tenant's key: the world routes the lookup tables of commands.ts and world-parts-commands.ts do not
 // hold (DELETE, restore, chat, the events list, context, the snapshot import, the time jump, the parts'
 // creations and their {pid}, {aid}, {rid} routes), a persona's snapshot import, a world persona's {pid}
-// on GET and DELETE, and the names a body carries (chat `from` and `to`, a relationship's ends). Each
+// on GET and DELETE, and the names a body carries (chat `from` and `to`, an event's ends, a relationship's ends). Each
 // near variant is "does not exist" (Errors), and the views after show that nothing changed. A bug on one
 // route and one near kind is then found by the tour, at every seed. Bodies are valid ones (the world's
 // own names, its own export), so that the identifier is the only thing a deployment can refuse.
@@ -153,8 +153,8 @@ export class PersonaRoutes implements Cmd {
 }
 
 /**
- * The names a body carries, each with every near kind: chat `from` and `to` (each side), a relationship
- * upsert's source and target: 404 ENTITY_NOT_FOUND ("the named entity does not exist in the world"; a
+ * The names a body carries, each with every near kind: chat `from` and `to` (each side), an event's
+ * `sourceEntity` and `targetEntity`, a relationship upsert's source and target: 404 ENTITY_NOT_FOUND ("the named entity does not exist in the world"; a
  * relationship body the served schema refuses: 400 VALIDATION_ERROR is its answer). Then every view.
  */
 export class NameRoutes implements Cmd {
@@ -177,6 +177,16 @@ export class NameRoutes implements Cmd {
         refused(reply, 'unknownEntity', `POST /worlds/{id}/chat {${side}: ${json(variant)}} (a ${kind} variant of ${json(named)})`, 'ENTITY_NOT_FOUND', 404);
       }
     }
+    // An event's ends (as errors.test.ts charges them: ERR-2); its type no trigger counts.
+    for (const side of ['sourceEntity', 'targetEntity'] as const) {
+      const named = side === 'sourceEntity' ? from : to;
+      for (const kind of NEAR_KINDS) {
+        const variant = near(named, kind);
+        if (!variant || hasEntity(w, variant)) continue;
+        const reply = await send(real, `dispatch an event whose ${side} is ${json(variant)} (a ${kind} variant) to world #${this.slot}`, 'dispatchEvent', { params: { id: w.id }, key, body: { type: 'cf-other', sourceEntity: from, targetEntity: to, [side]: variant } });
+        refused(reply, 'unknownEntity', `POST /worlds/{id}/events {${side}: ${json(variant)}} (a ${kind} variant of ${json(named)})`, 'ENTITY_NOT_FOUND', 404);
+      }
+    }
     const upsert = real.parts?.upsertRelationship;
     if (upsert) {
       if (!Object.keys(partsOf(w).ids).length) await observe(real, w);
@@ -195,7 +205,7 @@ export class NameRoutes implements Cmd {
     }
     await observe(real, w, { snapshot: true });
   }
-  toString = () => `chat and relationship upserts naming every near variant of either entity in world #${this.slot}`;
+  toString = () => `chat, events and relationship upserts naming every near variant of either entity in world #${this.slot}`;
 }
 
 /**
