@@ -16,6 +16,7 @@ import { partCommands } from './world-parts-commands.ts';
 import { personaArbitraries, personaDeleted, viewPersona, viewPersonas } from './personas.ts';
 import { chatArbitrary } from './chat.ts';
 import { originsArbitrary } from './origins.ts';
+import { routeArbitraries } from './routes.ts';
 
 export type Cmd = fc.AsyncCommand<ModelState, Real>;
 const json = (v: unknown) => JSON.stringify(v);
@@ -493,7 +494,7 @@ export function commandArbitraries(secondKey: boolean): { first: fc.Arbitrary<Cm
     ...[1, 2].map(() => fc.tuple(fc.nat({ max: 1 }), fc.constantFrom(false, true, true)).map(([s, both]) => new PersonaDelete(s, both))),
     slot.map((s) => new NearKey(s)),
     ...partCommands(slot),
-    ...personaArbitraries(), chatArbitrary(), originsArbitrary(),
+    ...personaArbitraries(), chatArbitrary(), originsArbitrary(), ...routeArbitraries(slot),
   ];
   // Every sequence starts with a world and a persona of the main tenant, the commands that need one then
   // apply; the world has two triggers on one event type, both reached by the events that follow, and

@@ -1,14 +1,16 @@
 // Near variants of an identifier the model knows: what a lookup that compares loosely would take for
 // it. Each is a different string, so SPEC.md's "does not exist" applies to it.
 
-export type NearKind = 'upper' | 'lower' | 'trailing-space' | 'leading-space' | 'cut-last' | 'added-char' | 'cut-first';
+export type NearKind = 'upper' | 'lower' | 'trailing-space' | 'leading-space' | 'cut-last' | 'added-char' | 'cut-first' | 'changed-last';
 
-export const NEAR_KINDS: readonly NearKind[] = ['upper', 'lower', 'trailing-space', 'leading-space', 'cut-last', 'added-char', 'cut-first'];
+// changed-last: the same length, the last character another (a comparison that drops the last character takes it).
+export const NEAR_KINDS: readonly NearKind[] = ['upper', 'lower', 'trailing-space', 'leading-space', 'cut-last', 'added-char', 'cut-first', 'changed-last'];
 
 /** The variant of `id`, or undefined when it would be `id` itself (no letter to change case) or empty. */
 export function near(id: string, kind: NearKind): string | undefined {
   const v = kind === 'upper' ? id.toUpperCase() : kind === 'lower' ? id.toLowerCase() : kind === 'trailing-space' ? `${id} ` : kind === 'leading-space' ? ` ${id}`
-    : kind === 'cut-last' ? id.slice(0, -1) : kind === 'cut-first' ? id.slice(1) : `${id}${id.slice(-1) === 'x' ? 'y' : 'x'}`;
+    : kind === 'cut-last' ? id.slice(0, -1) : kind === 'cut-first' ? id.slice(1)
+    : kind === 'changed-last' ? `${id.slice(0, -1)}${id.slice(-1) === 'x' ? 'y' : 'x'}` : `${id}${id.slice(-1) === 'x' ? 'y' : 'x'}`;
   return v && v !== id ? v : undefined;
 }
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { Reply } from '../suite/http/client.ts';
 import { accepted, is2xx, predict, read, refused, send, shortText, type Real } from './real.ts';
 import { personaAt, type ModelState, type PersonaModel } from './state.ts';
-import { near, type NearKind } from './near.ts';
+import { near, NEAR_KINDS } from './near.ts';
 import type { Tenant } from './world.ts';
 
 type Cmd = fc.AsyncCommand<ModelState, Real>;
@@ -257,11 +257,11 @@ const OPERATIONS: Array<{ op: string; body?: (real: Real) => unknown }> = [
   { op: 'deletePersona' }, { op: 'restorePersona' },
 ];
 /** The near variants of an id a lookup sweep cycles through. */
-const KINDS: readonly NearKind[] = ['upper', 'lower', 'trailing-space', 'leading-space', 'cut-last', 'added-char', 'cut-first'];
+const KINDS = NEAR_KINDS;
 /**
  * Every persona operation on a near variant of the id (operation i the kind i + offset of the cycle: each
  * command covers every operation and every kind; `kinds` > 1: the next kinds of the cycle too, every kind
- * on every operation at 7) and with the other tenant's key.
+ * on every operation at NEAR_KINDS.length) and with the other tenant's key.
  */
 export class PersonaOpLookup implements Cmd {
   constructor(readonly slot: number, readonly offset: number, readonly kinds = 1) {}

@@ -18,7 +18,7 @@ function compareWorld(w: WorldModel, world: any, view: string, reply: Reply): vo
   predict(world?.definition?.identity?.name === w.name, w.patched ? 'patched' : 'definitionKept', `${view} shows definition.identity.name`, json(w.name), () => json(world?.definition?.identity?.name), reply);
   const physics = world?.definition?.rules?.physics;
   const differing = Object.entries(w.physics).filter(([k, v]) => physics?.[k] !== v);
-  predict(!differing.length, 'definitionKept', `${view} shows rules.physics as given`, json(w.physics), () => json(physics), reply);
+  predict(!differing.length, w.physicsPatched ? 'patched' : 'definitionKept', `${view} shows rules.physics as ${w.physicsPatched ? 'the last PATCH set it' : 'given'}`, json(w.physics), () => json(physics), reply);
 }
 
 /** The progression state of query or snapshot compared with the model. */

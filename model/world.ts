@@ -42,6 +42,8 @@ export interface WorldModel {
   relationships?: Record<string, Record<string, number>>;
   /** Renamed by a PATCH (its name is then WORLD-11's). */
   patched?: boolean;
+  /** rules.physics set by a PATCH (what it shows is then WORLD-11's). */
+  physicsPatched?: boolean;
   /** Restored after a soft delete (what it shows then is STATE-1's: the record was kept). */
   restored?: boolean;
   /** PATCHes made (for a new name each time). */
