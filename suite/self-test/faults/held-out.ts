@@ -1,8 +1,8 @@
 // Held-out faults: written apart from the model of SPEC and its scenarios (without reading them), to
 // measure how well the suite generalizes: each is ONE bug one step away from what a probe checks (an
 // identifier matched loosely, a second instance lost, a lenient boundary, a value changed across states
-// or views). NOT registered in ../faults.ts: `npm test` does not run them; run them with the scratch
-// fault runner (FILE=held-out). Their catch rate is a measurement, not a gate.
+// or views). NOT registered in ../faults.ts: `npm test` does not run them; bench/held-out.ts does, per
+// seed. Their catch rate is a measurement, not a gate.
 import type { Fault } from '../faults.ts';
 import {
   type FaultContext, type FaultRequest, type Json, errorAnswer, forwardTo, is, is2xx, isObject, keyOf, made, okResult, onBody, onResult,
@@ -495,17 +495,6 @@ export const FAULTS: Fault[] = [
     id: 'held-snapshot-elapsed-in-ms', areas: ['model', 'simulation'], expected: ['MODEL-2'],
     description: "the world snapshot's progression.elapsedTime is in milliseconds (×1000) while query's is in seconds",
     response: eachProgression(['getWorldSnapshot'], (p) => { if (typeof p.elapsedTime === 'number') p.elapsedTime *= 1000; }),
-  },
-  {
-    id: 'held-restored-persona-mood-reset', areas: ['model', 'states'], expected: ['STATE-5'],
-    description: 'a restored persona comes back with a neutral mood (snapshot mood and moodHistory reset), its configuration kept',
-    response: async (res, req, ctx) => {
-      if (!is(req, 'restorePersona') || !is2xx(res)) return;
-      const path = `/personas/${encodeURIComponent(req.params.id)}/snapshot`;
-      const snap = resultOf(await forwardTo(ctx, req, 'GET', path));
-      if (!snap) return;
-      await forwardTo(ctx, req, 'PUT', path, { snapshot: { ...snap, mood: { V: 0, A: 0, D: 0 }, moodHistory: [] } });
-    },
   },
   {
     id: 'held-import-event-counts-dropped', areas: ['model', 'simulation'], expected: ['SIM-10'],
