@@ -18,8 +18,13 @@ export const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'T
 /** How a connection dies under a request: undici's "other side closed", a reset, a broken pipe. */
 const CLOSED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
-/** At most this many stale connections in a row for one request (each is then gone from the pool). */
-export const MAX_STALE_RETRIES = 3;
+/**
+ * At most this many stale connections in a row for one request. Each is then gone from the pool, so
+ * the count is bounded by the idle connections the pool held: after a burst of concurrent requests
+ * (up to 16 at once, the rate-limit area's) that many; 3 failed a run whose 8 concurrent lists met a
+ * front closing every reused connection.
+ */
+export const MAX_STALE_RETRIES = 20;
 
 const requestsOn = new WeakMap<Socket, number>();
 const sentOn = new WeakMap<object, { socket: Socket; reused: boolean; bytesRead: number }>();
