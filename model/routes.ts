@@ -11,7 +11,7 @@ import { codeOf, is2xx, predict, refused, send, shortText, type Real } from './r
 import { personaAt, worldAt, type ModelState } from './state.ts';
 import { near, NEAR_KINDS, type NearKind } from './near.ts';
 import { observe, viewList } from './views.ts';
-import { hasEntity, partsOf, viewActions, viewPersonas, viewRelationships, type End } from './world-parts.ts';
+import { hasEntity, partsOf, refusedUnknownEnd, viewActions, viewPersonas, viewRelationships, type End } from './world-parts.ts';
 import { viewPersona } from './personas.ts';
 import type { Cmd } from './commands.ts';
 import { PersonaLenient, WorldLenient } from './lenient.ts';
@@ -155,7 +155,8 @@ export class PersonaRoutes implements Cmd {
 /**
  * The names a body carries, each with every near kind: chat `from` and `to` (each side), an event's
  * `sourceEntity` and `targetEntity`, a relationship upsert's source and target: 404 ENTITY_NOT_FOUND ("the named entity does not exist in the world"; a
- * relationship body the served schema refuses: 400 VALIDATION_ERROR is its answer). Then every view.
+ * relationship may say PERSONA_NOT_FOUND too, refusedUnknownEnd; a relationship body the served schema
+ * refuses: 400 VALIDATION_ERROR is its answer). Then every view.
  */
 export class NameRoutes implements Cmd {
   constructor(readonly slot: number) {}
@@ -198,7 +199,7 @@ export class NameRoutes implements Cmd {
           const body = upsert(side === 'source' ? wrong : endOf(w, from), side === 'target' ? wrong : endOf(w, to), 0.5);
           const reply = await send(real, `upsert a relationship whose ${side} is a ${kind} variant of ${json(named)} in world #${this.slot}`, 'upsertRelationship', { params: { id: w.id }, key, body });
           if (codeOf(reply) === 'VALIDATION_ERROR' && real.parts!.problem('upsertRelationship', body)) continue;
-          refused(reply, 'unknownEntity', `PUT /worlds/{id}/relationships with the ${side} ${json(wrong.id ?? wrong.name)} (a ${kind} variant)`, 'ENTITY_NOT_FOUND', 404);
+          refusedUnknownEnd(reply, `PUT /worlds/{id}/relationships with the ${side} ${json(wrong.name)}${wrong.id ? ` (or ${json(wrong.id)})` : ''} (a ${kind} variant)`);
         }
       }
       await viewRelationships(real, w);

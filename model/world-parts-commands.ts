@@ -14,6 +14,7 @@ import { afterImport, byType, WorldLookup, type Cmd, type Lookup } from './comma
 import {
   addEntity, dropEntity, freshName, imported, hasEntity, idIn, listIn, partsOf, recordIn, viewActions, viewPersonas, viewRelationships,
   type AddedPersona, type End, type PartBodies, type Upserted,
+  refusedUnknownEnd,
 } from './world-parts.ts';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -188,11 +189,7 @@ export class Relationships implements Cmd {
         const body = upsert(side === 'source' ? wrong : endOf(source), side === 'target' ? wrong : endOf(target), 0.5);
         const reply = await send(real, `upsert a relationship whose ${side} is a ${kind} variant of ${json(named)} in world #${this.slot}`, 'upsertRelationship', { params: { id: w.id }, key: keyOf(real, w), body });
         if (codeOf(reply) === 'VALIDATION_ERROR' && real.parts!.problem('upsertRelationship', body)) continue; // a body the served schema refuses: 400 is its answer
-        // "the named entity does not exist in the world" (ENTITY_NOT_FOUND 404) or, the relationship being
-        // "between an actor and a persona", "persona does not exist" (PERSONA_NOT_FOUND, status not shown): either.
-        const what = `PUT /worlds/{id}/relationships with the ${side} ${json(wrong.name)}${wrong.id ? ` (or ${json(wrong.id)})` : ''} (a ${kind} variant)`;
-        if (codeOf(reply) === 'PERSONA_NOT_FOUND') refused(reply, 'unknownEntity', what, 'PERSONA_NOT_FOUND');
-        else refused(reply, 'unknownEntity', what, 'ENTITY_NOT_FOUND', 404);
+        refusedUnknownEnd(reply, `PUT /worlds/{id}/relationships with the ${side} ${json(wrong.name)}${wrong.id ? ` (or ${json(wrong.id)})` : ''} (a ${kind} variant)`);
       }
     }
     if (this.after === 'import') {

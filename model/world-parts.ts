@@ -7,7 +7,7 @@
 // in query as a two-level map (source, then target) and in the snapshot as the source entity's
 // {targetId, relationship}; what was removed is no longer shown. Ids, texts, emotions, order: never.
 import type { Reply } from '../suite/http/client.ts';
-import { accepted, is2xx, predict, read, shortText, type Real } from './real.ts';
+import { accepted, codeOf, is2xx, predict, read, refused, shortText, type Real } from './real.ts';
 import type { WorldModel } from './world.ts';
 
 /** Bodies of the operations SPEC.md shows only by path, from the served document; one is undefined when the document names no member for a role. */
@@ -219,4 +219,14 @@ export async function viewRelationships(real: Real, w: WorldModel): Promise<void
     const records = list!.filter((x) => directed(x, end(p, g.source), end(p, g.target)));
     predict(!records.length, 'relationships', `GET /worlds/{id}/relationships after deleting ${json(g.source)} → ${json(g.target)}`, 'not listed', () => json(records), reply);
   }
+}
+
+/**
+ * A relationship upsert naming an entity the world does not have: "the named entity does not exist in
+ * the world" (ENTITY_NOT_FOUND 404) or, the relationship being "between an actor and a persona",
+ * "persona does not exist" (PERSONA_NOT_FOUND, status not shown): either.
+ */
+export function refusedUnknownEnd(reply: Reply, what: string): void {
+  if (codeOf(reply) === 'PERSONA_NOT_FOUND') refused(reply, 'unknownEntity', what, 'PERSONA_NOT_FOUND');
+  else refused(reply, 'unknownEntity', what, 'ENTITY_NOT_FOUND', 404);
 }

@@ -62,8 +62,8 @@ describe('the suite against an independent implementation of SPEC.md', () => {
     for (const area of AREAS) expect(result.requirements.some((q) => q.area === area && q.outcome === 'pass'), area).toBe(true);
   });
 
-  it('passes two more of its legal choices: an import that reads only what SPEC lists for it (ERR-3), a snapshot with its export time (ISO-1)', async () => {
-    const other = await runAgainst({ variants: { importListedOnly: true, exportedAt: true } }, ['errors', 'isolation']);
+  it('passes three more of its legal choices: an import that reads only what SPEC lists for it (ERR-3), a snapshot with its export time (ISO-1), PERSONA_NOT_FOUND for a persona a body names (the model)', async () => {
+    const other = await runAgainst({ variants: { importListedOnly: true, exportedAt: true, personaCodeInBodies: true } }, ['errors', 'isolation', 'model']);
     expect(failedMust(other), why(other)).toEqual([]);
     expect(other.exitCode).toBe(0);
   }, budget(120_000));
