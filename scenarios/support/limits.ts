@@ -23,20 +23,20 @@ export const OVER_MAX: readonly LimitValue[] = [
 ];
 
 /**
- * Values a lenient or careless parser misreads. Where no reading is a page size above 20 (not a
- * number, negative, zero, a fraction, a number with trailing text) a 2xx holds at most 20: the
- * default, none, the number read before the text (20abc), the fraction rounded. A number written
- * otherwise (1e2) or longer than any page (400 digits) may be read as its value: at most 100.
+ * Values a lenient or careless parser misreads: how such a value is read is not shown (not a page
+ * size: the default, none, the number before the text, the fraction rounded, or the maximum), so a 2xx
+ * is held only to the maximum SPEC.md states: at most 100, whatever the reading.
  */
+const misread = (value: string, readings: string): LimitValue => ({ value, atMost: MAX_LIMIT, readings });
 export const MISREAD: readonly LimitValue[] = [
-  { value: '0', atMost: DEFAULT_LIMIT, readings: 'the default (20), none, or refused' },
-  { value: 'abc', atMost: DEFAULT_LIMIT, readings: 'the default (20), or refused' },
-  { value: '', atMost: DEFAULT_LIMIT, readings: 'the default (20), none, or refused' },
-  { value: '-1', atMost: DEFAULT_LIMIT, readings: 'the default (20), none, one, or refused' },
-  { value: '1.5', atMost: DEFAULT_LIMIT, readings: 'one or two (rounded), the default (20), or refused' },
-  { value: '20abc', atMost: DEFAULT_LIMIT, readings: '20 (the number before the text), the default (20), or refused' },
-  { value: '1e2', atMost: MAX_LIMIT, readings: '100 (the number it writes), the default (20), or refused' },
-  { value: `1${'0'.repeat(399)}`, atMost: MAX_LIMIT, readings: 'clamped to 100 (a number over the maximum), or refused' },
+  misread('0', 'the default (20), none, the maximum, or refused'),
+  misread('abc', 'the default (20), the maximum, or refused'),
+  misread('', 'the default (20), none, the maximum, or refused'),
+  misread('-1', 'the default (20), none, one, the maximum, or refused'),
+  misread('1.5', 'one or two (rounded), the default (20), or refused'),
+  misread('20abc', '20 (the number before the text), the default (20), or refused'),
+  misread('1e2', '100 (the number it writes), the default (20), or refused'),
+  misread(`1${'0'.repeat(399)}`, 'clamped to 100 (a number over the maximum), or refused'),
 ];
 
 /** How a value is quoted in a failure: a long one shortened. */
